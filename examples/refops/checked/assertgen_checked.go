@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/examples/refops"
+	assertgenshapes "github.com/assertgen/assertgen/examples/refops/checked/internal/assertgenshapes"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -27,10 +28,10 @@ func SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre0(&c, &opSetData, &locs0, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPre0(&c, &opSetData, &assertgenshapes.Locs0, &a0, &a1, self, new_data)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	checksPost1(&c, &locs0, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, &a1, self, new_data)
 }
 
 var opAddTensor = asserts.Op{
@@ -46,9 +47,9 @@ func AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opAddTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre2(&c, &opAddTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -65,10 +66,10 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opAdd_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opAdd_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -85,10 +86,10 @@ func AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre6(&c, &opAddOut, &locs2, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre6(&c, &opAddOut, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost7(&c, &locs2, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -105,9 +106,9 @@ func AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opAsStrided, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opAsStrided, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -124,10 +125,10 @@ func AsStrided_(self *reftensor.Tensor, size []int64, stride []int64, storage_of
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opAsStrided_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opAsStrided_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -144,9 +145,9 @@ func Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre12(&c, &opCat, &locs4, &l0, tensors)
+	assertgenshapes.ChecksPre12(&c, &opCat, &assertgenshapes.Locs4, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost13(&c, &locs4, &l0, tensors, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -166,10 +167,10 @@ func CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.Tensor) *reft
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre14(&c, &opCatOut, &locs5, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre14(&c, &opCatOut, &assertgenshapes.Locs5, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost15(&c, &locs5, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs5, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -186,9 +187,9 @@ func Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reftensor.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opChunk, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opChunk, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost16(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -205,9 +206,9 @@ func ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opClampTensor, &locs6, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre17(&c, &opClampTensor, &assertgenshapes.Locs6, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost18(&c, &locs6, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -224,9 +225,9 @@ func Contiguous(self *reftensor.Tensor, memory_format int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opContiguous, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opContiguous, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	checksPost19(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -243,10 +244,10 @@ func Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocking bool) *re
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opCopy_, &locs7, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre4(&c, &opCopy_, &assertgenshapes.Locs7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost5(&c, &locs7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -264,10 +265,10 @@ func XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre20(&c, &opXCummaxHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre20(&c, &opXCummaxHelper, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opXCumminHelper = asserts.Op{
@@ -284,10 +285,10 @@ func XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre20(&c, &opXCumminHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre20(&c, &opXCumminHelper, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opDiagonal = asserts.Op{
@@ -303,9 +304,9 @@ func Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opDiagonal, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opDiagonal, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -322,9 +323,9 @@ func DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opDivTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre2(&c, &opDivTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -341,10 +342,10 @@ func Resize_(self *reftensor.Tensor, size []int64, memory_format *int) *reftenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opResize_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opResize_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -361,9 +362,9 @@ func Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opExpand, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opExpand, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -380,9 +381,9 @@ func FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_dim int64) *r
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opFlattenUsingInts, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opFlattenUsingInts, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost19(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -399,10 +400,10 @@ func Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opFill_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opFill_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -419,9 +420,9 @@ func MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre22(&c, &opMaxDim, &locs9, &a0, self)
+	assertgenshapes.ChecksPre22(&c, &opMaxDim, &assertgenshapes.Locs9, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost23(&c, &locs9, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -438,10 +439,10 @@ func MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre24(&c, &opMaxDimMax, &locs10, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre24(&c, &opMaxDimMax, &assertgenshapes.Locs10, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost25(&c, &locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -458,9 +459,9 @@ func Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opMm, &locs11, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre2(&c, &opMm, &assertgenshapes.Locs11, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost3(&c, &locs11, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs11, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -477,10 +478,10 @@ func MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre6(&c, &opMmOut, &locs12, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre6(&c, &opMmOut, &assertgenshapes.Locs12, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost7(&c, &locs12, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs12, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -497,9 +498,9 @@ func MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opMulTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre2(&c, &opMulTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -516,10 +517,10 @@ func Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opMul_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opMul_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -536,10 +537,10 @@ func MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre6(&c, &opMulOut, &locs2, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre6(&c, &opMulOut, &assertgenshapes.Locs2, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	checksPost7(&c, &locs2, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs2, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -556,9 +557,9 @@ func Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *refte
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opNarrow, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opNarrow, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	checksPost19(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -575,9 +576,9 @@ func Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opPermute, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opPermute, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -594,9 +595,9 @@ func Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opNeg, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opNeg, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost26(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -613,10 +614,10 @@ func Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opNeg_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opNeg_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -633,10 +634,10 @@ func NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre27(&c, &opNegOut, &locs13, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre27(&c, &opNegOut, &assertgenshapes.Locs13, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	checksPost28(&c, &locs13, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs13, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -653,9 +654,9 @@ func Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opReshape, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opReshape, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	checksPost19(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -672,9 +673,9 @@ func SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSelectInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSelectInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -691,9 +692,9 @@ func Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opDetach, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opDetach, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Detach(self)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -710,10 +711,10 @@ func Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opDetach_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opDetach_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -730,9 +731,9 @@ func SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSliceTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSliceTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -749,9 +750,9 @@ func SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSplitTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSplitTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost29(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -768,9 +769,9 @@ func SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*r
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSplitWithSizes, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost29(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -787,9 +788,9 @@ func Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSqueeze, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSqueeze, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Squeeze(self)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -806,9 +807,9 @@ func SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSqueezeDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSqueezeDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -825,10 +826,10 @@ func Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opSqueeze_Dim, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -845,9 +846,9 @@ func Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre12(&c, &opStack, &locs4, &l0, tensors)
+	assertgenshapes.ChecksPre12(&c, &opStack, &assertgenshapes.Locs4, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost13(&c, &locs4, &l0, tensors, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -864,9 +865,9 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSum, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSum, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost26(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -883,9 +884,9 @@ func SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSumDimIntList, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSumDimIntList, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost26(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -902,10 +903,10 @@ func SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre27(&c, &opSumIntListOut, &locs13, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre27(&c, &opSumIntListOut, &assertgenshapes.Locs13, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost28(&c, &locs13, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs13, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -922,9 +923,9 @@ func T(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opT, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opT, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.T(self)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -941,10 +942,10 @@ func T_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opT_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opT_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -961,9 +962,9 @@ func TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opTransposeInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opTransposeInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -980,10 +981,10 @@ func Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opTranspose_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opTranspose_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1000,9 +1001,9 @@ func Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opUnsqueeze, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opUnsqueeze, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1019,10 +1020,10 @@ func Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opUnsqueeze_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opUnsqueeze_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1039,9 +1040,9 @@ func Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opClone, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opClone, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost26(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1058,10 +1059,10 @@ func Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opZero_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opZero_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1078,9 +1079,9 @@ func SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opSubTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre2(&c, &opSubTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1097,10 +1098,10 @@ func Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opSub_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opSub_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1117,9 +1118,9 @@ func ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opToDense, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opToDense, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.ToDense(self, dtype)
-	checksPost19(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1136,9 +1137,9 @@ func XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opXValues, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opXValues, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XValues(self)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1155,9 +1156,9 @@ func UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opUnbindInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opUnbindInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost29(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1174,10 +1175,10 @@ func Set_SourceStorage(self *reftensor.Tensor, source *reftensor.StorageImpl) *r
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opSet_SourceStorage, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opSet_SourceStorage, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceStorage(self, source)
-	checksPost30(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1194,10 +1195,10 @@ func Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opSet_SourceTensor, &locs14, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre4(&c, &opSet_SourceTensor, &assertgenshapes.Locs14, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost31(&c, &locs14, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs14, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1214,9 +1215,9 @@ func View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opView, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opView, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1233,10 +1234,10 @@ func SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reft
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre24(&c, &opSortValues, &locs15, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre24(&c, &opSortValues, &assertgenshapes.Locs15, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost25(&c, &locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1253,9 +1254,9 @@ func Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre22(&c, &opSort, &locs9, &a0, self)
+	assertgenshapes.ChecksPre22(&c, &opSort, &assertgenshapes.Locs9, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost23(&c, &locs9, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1272,9 +1273,9 @@ func Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opAlias, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opAlias, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1291,9 +1292,9 @@ func XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*reftensor.Te
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre12(&c, &opXForeachAddScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre12(&c, &opXForeachAddScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost32(&c, &locs3, &l0, self, r0)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs3, &l0, self, r0)
 	return r0
 }
 
@@ -1311,10 +1312,10 @@ func XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre33(&c, &opXForeachAdd_Scalar, &locs16, &l0, self)
+	assertgenshapes.ChecksPre33(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs16, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost34(&c, &locs16, &l0, self)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16, &l0, self)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -1331,10 +1332,10 @@ func XForeachZero_(self []*reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre33(&c, &opXForeachZero_, &locs16, &l0, self)
+	assertgenshapes.ChecksPre33(&c, &opXForeachZero_, &assertgenshapes.Locs16, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	checksPost34(&c, &locs16, &l0, self)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16, &l0, self)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

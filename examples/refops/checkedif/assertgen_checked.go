@@ -6,6 +6,7 @@ package checkedif
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	assertgenshapes "github.com/assertgen/assertgen/examples/refops/checkedif/internal/assertgenshapes"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -38,10 +39,10 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre0(&c, &opSetData, &locs0, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPre0(&c, &opSetData, &assertgenshapes.Locs0, &a0, &a1, self, new_data)
 	defer c.Abandon()
 	k.next.SetData(self, new_data)
-	checksPost1(&c, &locs0, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, &a1, self, new_data)
 }
 
 var opAddTensor = asserts.Op{
@@ -57,9 +58,9 @@ func (k *checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opAddTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre2(&c, &opAddTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -76,10 +77,10 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opAdd_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opAdd_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -96,10 +97,10 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre6(&c, &opAddOut, &locs2, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre6(&c, &opAddOut, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	checksPost7(&c, &locs2, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -116,9 +117,9 @@ func (k *checked) AsStrided(self *reftensor.Tensor, size []int64, stride []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opAsStrided, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opAsStrided, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.AsStrided(self, size, stride, storage_offset)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -135,10 +136,10 @@ func (k *checked) AsStrided_(self *reftensor.Tensor, size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opAsStrided_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opAsStrided_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.AsStrided_(self, size, stride, storage_offset)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -155,9 +156,9 @@ func (k *checked) Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre12(&c, &opCat, &locs4, &l0, tensors)
+	assertgenshapes.ChecksPre12(&c, &opCat, &assertgenshapes.Locs4, &l0, tensors)
 	r0 := k.next.Cat(tensors, dim)
-	checksPost13(&c, &locs4, &l0, tensors, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -177,10 +178,10 @@ func (k *checked) CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre14(&c, &opCatOut, &locs5, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre14(&c, &opCatOut, &assertgenshapes.Locs5, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := k.next.CatOut(tensors, dim, out)
-	checksPost15(&c, &locs5, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs5, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -197,9 +198,9 @@ func (k *checked) Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reft
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opChunk, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opChunk, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Chunk(self, chunks, dim)
-	checksPost16(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -216,9 +217,9 @@ func (k *checked) ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, ma
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre17(&c, &opClampTensor, &locs6, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre17(&c, &opClampTensor, &assertgenshapes.Locs6, &a0, &a1, &a2, self, min_, max_)
 	r0 := k.next.ClampTensor(self, min_, max_)
-	checksPost18(&c, &locs6, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -235,9 +236,9 @@ func (k *checked) Contiguous(self *reftensor.Tensor, memory_format int) *reftens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opContiguous, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opContiguous, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Contiguous(self, memory_format)
-	checksPost19(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -254,10 +255,10 @@ func (k *checked) Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_block
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opCopy_, &locs7, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre4(&c, &opCopy_, &assertgenshapes.Locs7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := k.next.Copy_(self, src, non_blocking)
-	checksPost5(&c, &locs7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -275,10 +276,10 @@ func (k *checked) XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre20(&c, &opXCummaxHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre20(&c, &opXCummaxHelper, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	k.next.XCummaxHelper(self, values, indices, dim)
-	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opXCumminHelper = asserts.Op{
@@ -295,10 +296,10 @@ func (k *checked) XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre20(&c, &opXCumminHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre20(&c, &opXCumminHelper, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	k.next.XCumminHelper(self, values, indices, dim)
-	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
 }
 
 var opDiagonal = asserts.Op{
@@ -314,9 +315,9 @@ func (k *checked) Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opDiagonal, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opDiagonal, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Diagonal(self, offset, dim1, dim2)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -333,9 +334,9 @@ func (k *checked) DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opDivTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre2(&c, &opDivTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := k.next.DivTensor(self, other)
-	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -352,10 +353,10 @@ func (k *checked) Resize_(self *reftensor.Tensor, size []int64, memory_format *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opResize_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opResize_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Resize_(self, size, memory_format)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -372,9 +373,9 @@ func (k *checked) Expand(self *reftensor.Tensor, size []int64, implicit bool) *r
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opExpand, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opExpand, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Expand(self, size, implicit)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -391,9 +392,9 @@ func (k *checked) FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opFlattenUsingInts, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opFlattenUsingInts, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost19(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -410,10 +411,10 @@ func (k *checked) Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opFill_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opFill_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Fill_Scalar(self, value)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -430,9 +431,9 @@ func (k *checked) MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reft
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre22(&c, &opMaxDim, &locs9, &a0, self)
+	assertgenshapes.ChecksPre22(&c, &opMaxDim, &assertgenshapes.Locs9, &a0, self)
 	r0, r1 := k.next.MaxDim(self, dim, keepdim)
-	checksPost23(&c, &locs9, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -449,10 +450,10 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre24(&c, &opMaxDimMax, &locs10, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre24(&c, &opMaxDimMax, &assertgenshapes.Locs10, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost25(&c, &locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -469,9 +470,9 @@ func (k *checked) Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opMm, &locs11, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre2(&c, &opMm, &assertgenshapes.Locs11, &a0, &a1, self, mat2)
 	r0 := k.next.Mm(self, mat2)
-	checksPost3(&c, &locs11, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs11, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -488,10 +489,10 @@ func (k *checked) MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *ref
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre6(&c, &opMmOut, &locs12, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre6(&c, &opMmOut, &assertgenshapes.Locs12, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := k.next.MmOut(self, mat2, out)
-	checksPost7(&c, &locs12, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs12, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -508,9 +509,9 @@ func (k *checked) MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opMulTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre2(&c, &opMulTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := k.next.MulTensor(self, other)
-	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -527,10 +528,10 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opMul_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opMul_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -547,10 +548,10 @@ func (k *checked) MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *r
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre6(&c, &opMulOut, &locs2, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre6(&c, &opMulOut, &assertgenshapes.Locs2, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.MulOut(self, other, out)
-	checksPost7(&c, &locs2, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs2, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -567,9 +568,9 @@ func (k *checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opNarrow, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opNarrow, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	checksPost19(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -586,9 +587,9 @@ func (k *checked) Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opPermute, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opPermute, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Permute(self, dims)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -605,9 +606,9 @@ func (k *checked) Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opNeg, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opNeg, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Neg(self)
-	checksPost26(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -624,10 +625,10 @@ func (k *checked) Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opNeg_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opNeg_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Neg_(self)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -644,10 +645,10 @@ func (k *checked) NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre27(&c, &opNegOut, &locs13, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre27(&c, &opNegOut, &assertgenshapes.Locs13, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := k.next.NegOut(self, out)
-	checksPost28(&c, &locs13, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs13, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -664,9 +665,9 @@ func (k *checked) Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opReshape, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opReshape, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Reshape(self, shape)
-	checksPost19(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -683,9 +684,9 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSelectInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSelectInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -702,9 +703,9 @@ func (k *checked) Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opDetach, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opDetach, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Detach(self)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -721,10 +722,10 @@ func (k *checked) Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opDetach_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opDetach_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Detach_(self)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -741,9 +742,9 @@ func (k *checked) SliceTensor(self *reftensor.Tensor, dim int64, start *int64, e
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSliceTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSliceTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.SliceTensor(self, dim, start, end, step)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -760,9 +761,9 @@ func (k *checked) SplitTensor(self *reftensor.Tensor, split_size int64, dim int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSplitTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSplitTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.SplitTensor(self, split_size, dim)
-	checksPost29(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -779,9 +780,9 @@ func (k *checked) SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, di
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSplitWithSizes, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.SplitWithSizes(self, split_sizes, dim)
-	checksPost29(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -798,9 +799,9 @@ func (k *checked) Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSqueeze, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSqueeze, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Squeeze(self)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -817,9 +818,9 @@ func (k *checked) SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSqueezeDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSqueezeDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.SqueezeDim(self, dim)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -836,10 +837,10 @@ func (k *checked) Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opSqueeze_Dim, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Squeeze_Dim(self, dim)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -856,9 +857,9 @@ func (k *checked) Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre12(&c, &opStack, &locs4, &l0, tensors)
+	assertgenshapes.ChecksPre12(&c, &opStack, &assertgenshapes.Locs4, &l0, tensors)
 	r0 := k.next.Stack(tensors, dim)
-	checksPost13(&c, &locs4, &l0, tensors, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs4, &l0, tensors, r0)
 	return r0
 }
 
@@ -875,9 +876,9 @@ func (k *checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSum, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSum, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Sum(self, dtype)
-	checksPost26(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -894,9 +895,9 @@ func (k *checked) SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opSumDimIntList, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opSumDimIntList, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost26(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -913,10 +914,10 @@ func (k *checked) SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre27(&c, &opSumIntListOut, &locs13, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre27(&c, &opSumIntListOut, &assertgenshapes.Locs13, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := k.next.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost28(&c, &locs13, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs13, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -933,9 +934,9 @@ func (k *checked) T(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opT, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opT, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.T(self)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -952,10 +953,10 @@ func (k *checked) T_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opT_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opT_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.T_(self)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -972,9 +973,9 @@ func (k *checked) TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opTransposeInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opTransposeInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -991,10 +992,10 @@ func (k *checked) Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opTranspose_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opTranspose_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Transpose_(self, dim0, dim1)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1011,9 +1012,9 @@ func (k *checked) Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opUnsqueeze, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opUnsqueeze, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Unsqueeze(self, dim)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1030,10 +1031,10 @@ func (k *checked) Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opUnsqueeze_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opUnsqueeze_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Unsqueeze_(self, dim)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1050,9 +1051,9 @@ func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opClone, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opClone, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
-	checksPost26(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1069,10 +1070,10 @@ func (k *checked) Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opZero_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opZero_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Zero_(self)
-	checksPost11(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1089,9 +1090,9 @@ func (k *checked) SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opSubTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre2(&c, &opSubTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := k.next.SubTensor(self, other, alpha)
-	checksPost3(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1108,10 +1109,10 @@ func (k *checked) Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opSub_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opSub_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Sub_Tensor(self, other, alpha)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1128,9 +1129,9 @@ func (k *checked) ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opToDense, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opToDense, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.ToDense(self, dtype)
-	checksPost19(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1147,9 +1148,9 @@ func (k *checked) XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opXValues, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opXValues, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.XValues(self)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1166,9 +1167,9 @@ func (k *checked) UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opUnbindInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opUnbindInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.UnbindInt(self, dim)
-	checksPost29(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1185,10 +1186,10 @@ func (k *checked) Set_SourceStorage(self *reftensor.Tensor, source *reftensor.St
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre10(&c, &opSet_SourceStorage, &locs3, &a0, self)
+	assertgenshapes.ChecksPre10(&c, &opSet_SourceStorage, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Set_SourceStorage(self, source)
-	checksPost30(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1205,10 +1206,10 @@ func (k *checked) Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opSet_SourceTensor, &locs14, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre4(&c, &opSet_SourceTensor, &assertgenshapes.Locs14, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := k.next.Set_SourceTensor(self, source)
-	checksPost31(&c, &locs14, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs14, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1225,9 +1226,9 @@ func (k *checked) View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opView, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opView, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.View(self, size)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1244,10 +1245,10 @@ func (k *checked) SortValues(self *reftensor.Tensor, dim int64, descending bool,
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre24(&c, &opSortValues, &locs15, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre24(&c, &opSortValues, &assertgenshapes.Locs15, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := k.next.SortValues(self, dim, descending, values, indices)
-	checksPost25(&c, &locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1264,9 +1265,9 @@ func (k *checked) Sort(self *reftensor.Tensor, dim int64, descending bool) (*ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre22(&c, &opSort, &locs9, &a0, self)
+	assertgenshapes.ChecksPre22(&c, &opSort, &assertgenshapes.Locs9, &a0, self)
 	r0, r1 := k.next.Sort(self, dim, descending)
-	checksPost23(&c, &locs9, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs9, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1283,9 +1284,9 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre8(&c, &opAlias, &locs3, &a0, self)
+	assertgenshapes.ChecksPre8(&c, &opAlias, &assertgenshapes.Locs3, &a0, self)
 	r0 := k.next.Alias(self)
-	checksPost9(&c, &locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
 	return r0
 }
 
@@ -1302,9 +1303,9 @@ func (k *checked) XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre12(&c, &opXForeachAddScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre12(&c, &opXForeachAddScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := k.next.XForeachAddScalar(self, scalar)
-	checksPost32(&c, &locs3, &l0, self, r0)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs3, &l0, self, r0)
 	return r0
 }
 
@@ -1322,10 +1323,10 @@ func (k *checked) XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre33(&c, &opXForeachAdd_Scalar, &locs16, &l0, self)
+	assertgenshapes.ChecksPre33(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs16, &l0, self)
 	defer c.Abandon()
 	k.next.XForeachAdd_Scalar(self, scalar)
-	checksPost34(&c, &locs16, &l0, self)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16, &l0, self)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -1342,8 +1343,8 @@ func (k *checked) XForeachZero_(self []*reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre33(&c, &opXForeachZero_, &locs16, &l0, self)
+	assertgenshapes.ChecksPre33(&c, &opXForeachZero_, &assertgenshapes.Locs16, &l0, self)
 	defer c.Abandon()
 	k.next.XForeachZero_(self)
-	checksPost34(&c, &locs16, &l0, self)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16, &l0, self)
 }

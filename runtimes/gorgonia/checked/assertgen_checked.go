@@ -6,6 +6,7 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/gorgonia/checked/internal/assertgenshapes"
 	gt "github.com/assertgen/assertgen/runtimes/gorgonia/gt"
 	kernels "github.com/assertgen/assertgen/runtimes/gorgonia/ops"
 )
@@ -26,9 +27,9 @@ func Abs(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAbs, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAbs, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -45,10 +46,10 @@ func Abs_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre2(&c, &opAbs_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre2(&c, &opAbs_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	checksPost3(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -65,9 +66,9 @@ func AddTensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opAddTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opAddTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -84,10 +85,10 @@ func Add_Tensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre6(&c, &opAdd_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre6(&c, &opAdd_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost7(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -104,10 +105,10 @@ func AddOut(self *gt.Tensor, other *gt.Tensor, alpha float64, out *gt.Tensor) *g
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre8(&c, &opAddOut, &locs2, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre8(&c, &opAddOut, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost9(&c, &locs2, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -124,9 +125,9 @@ func Argmax(self *gt.Tensor, dim *int64, keepdim bool) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -143,9 +144,9 @@ func Argmin(self *gt.Tensor, dim *int64, keepdim bool) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -162,9 +163,9 @@ func Cat(tensors []*gt.Tensor, dim int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre10(&c, &opCat, &locs3, &l0, tensors)
+	assertgenshapes.ChecksPre10(&c, &opCat, &assertgenshapes.Locs3, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost11(&c, &locs3, &l0, tensors, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &l0, tensors, r0)
 	return r0
 }
 
@@ -181,9 +182,9 @@ func Clamp(self *gt.Tensor, min_ *float64, max_ *float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClamp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClamp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -200,10 +201,10 @@ func Clamp_(self *gt.Tensor, min_ *float64, max_ *float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre2(&c, &opClamp_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre2(&c, &opClamp_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	checksPost3(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -220,9 +221,9 @@ func Contiguous(self *gt.Tensor, memory_format int) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opContiguous, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opContiguous, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -239,10 +240,10 @@ func Copy_(self *gt.Tensor, src *gt.Tensor, non_blocking bool) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre6(&c, &opCopy_, &locs4, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre6(&c, &opCopy_, &assertgenshapes.Locs4, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost7(&c, &locs4, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs4, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -259,9 +260,9 @@ func DivTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opDivTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opDivTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -278,10 +279,10 @@ func Div_Tensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre6(&c, &opDiv_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre6(&c, &opDiv_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	checksPost7(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -298,10 +299,10 @@ func DivOut(self *gt.Tensor, other *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre8(&c, &opDivOut, &locs2, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre8(&c, &opDivOut, &assertgenshapes.Locs2, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	checksPost9(&c, &locs2, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs2, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -318,9 +319,9 @@ func Dot(self *gt.Tensor, tensor *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opDot, &locs5, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre4(&c, &opDot, &assertgenshapes.Locs5, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	checksPost5(&c, &locs5, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs5, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -337,9 +338,9 @@ func Exp(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -356,10 +357,10 @@ func Exp_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre2(&c, &opExp_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre2(&c, &opExp_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	checksPost3(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -376,10 +377,10 @@ func ExpOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opExpOut, &locs6, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre14(&c, &opExpOut, &assertgenshapes.Locs6, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	checksPost15(&c, &locs6, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs6, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -396,9 +397,9 @@ func FlattenUsingInts(self *gt.Tensor, start_dim int64, end_dim int64) *gt.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opFlattenUsingInts, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opFlattenUsingInts, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -415,10 +416,10 @@ func Fill_Scalar(self *gt.Tensor, value float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre2(&c, &opFill_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre2(&c, &opFill_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost3(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -435,9 +436,9 @@ func Log(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -454,9 +455,9 @@ func Matmul(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opMatmul, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opMatmul, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -473,9 +474,9 @@ func Mm(self *gt.Tensor, mat2 *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opMm, &locs7, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre4(&c, &opMm, &assertgenshapes.Locs7, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost5(&c, &locs7, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs7, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -492,10 +493,10 @@ func MmOut(self *gt.Tensor, mat2 *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre8(&c, &opMmOut, &locs8, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre8(&c, &opMmOut, &assertgenshapes.Locs8, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost9(&c, &locs8, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs8, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -512,9 +513,9 @@ func MulTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opMulTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opMulTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -531,10 +532,10 @@ func Mul_Tensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre6(&c, &opMul_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre6(&c, &opMul_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost7(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -551,10 +552,10 @@ func MulOut(self *gt.Tensor, other *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre8(&c, &opMulOut, &locs2, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre8(&c, &opMulOut, &assertgenshapes.Locs2, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	checksPost9(&c, &locs2, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs2, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -571,9 +572,9 @@ func Mv(self *gt.Tensor, vec *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opMv, &locs9, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre4(&c, &opMv, &assertgenshapes.Locs9, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	checksPost5(&c, &locs9, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs9, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -590,9 +591,9 @@ func Narrow(self *gt.Tensor, dim int64, start int64, length int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opNarrow, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opNarrow, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	checksPost16(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -609,9 +610,9 @@ func Permute(self *gt.Tensor, dims []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opPermute, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost16(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -628,9 +629,9 @@ func Neg(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNeg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -647,10 +648,10 @@ func Neg_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre2(&c, &opNeg_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre2(&c, &opNeg_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	checksPost3(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -667,10 +668,10 @@ func NegOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNegOut, &locs6, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre14(&c, &opNegOut, &assertgenshapes.Locs6, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	checksPost15(&c, &locs6, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs6, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -687,9 +688,9 @@ func Reshape(self *gt.Tensor, shape []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opReshape, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opReshape, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -706,9 +707,9 @@ func SelectInt(self *gt.Tensor, dim int64, index int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opSelectInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost16(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -725,9 +726,9 @@ func Detach(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opDetach, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opDetach, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Detach(self)
-	checksPost16(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -744,9 +745,9 @@ func SliceTensor(self *gt.Tensor, dim int64, start *int64, end *int64, step int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opSliceTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost16(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -763,9 +764,9 @@ func SoftmaxInt(self *gt.Tensor, dim int64, dtype *int) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -782,9 +783,9 @@ func SqueezeDim(self *gt.Tensor, dim int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opSqueezeDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost16(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -801,9 +802,9 @@ func Stack(tensors []*gt.Tensor, dim int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre10(&c, &opStack, &locs3, &l0, tensors)
+	assertgenshapes.ChecksPre10(&c, &opStack, &assertgenshapes.Locs3, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost11(&c, &locs3, &l0, tensors, r0)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &l0, tensors, r0)
 	return r0
 }
 
@@ -820,9 +821,9 @@ func Sum(self *gt.Tensor, dtype *int) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -839,9 +840,9 @@ func SumDimIntList(self *gt.Tensor, dim []int64, keepdim bool, dtype *int) *gt.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSumDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -858,9 +859,9 @@ func Sqrt(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -877,10 +878,10 @@ func Sqrt_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre2(&c, &opSqrt_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre2(&c, &opSqrt_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	checksPost3(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -897,9 +898,9 @@ func Square(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSquare, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Square(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -916,9 +917,9 @@ func T(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost16(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -935,9 +936,9 @@ func Tanh(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -954,10 +955,10 @@ func Tanh_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre2(&c, &opTanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre2(&c, &opTanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	checksPost3(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -974,9 +975,9 @@ func TransposeInt(self *gt.Tensor, dim0 int64, dim1 int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opTransposeInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost16(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -993,9 +994,9 @@ func Unsqueeze(self *gt.Tensor, dim int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opUnsqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost16(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1012,9 +1013,9 @@ func Clone(self *gt.Tensor, memory_format *int) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1031,10 +1032,10 @@ func Zero_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre2(&c, &opZero_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre2(&c, &opZero_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	checksPost3(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1051,10 +1052,10 @@ func SubOut(self *gt.Tensor, other *gt.Tensor, alpha float64, out *gt.Tensor) *g
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre8(&c, &opSubOut, &locs2, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre8(&c, &opSubOut, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	checksPost9(&c, &locs2, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -1071,9 +1072,9 @@ func SubTensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opSubTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opSubTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1090,10 +1091,10 @@ func Sub_Tensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre6(&c, &opSub_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre6(&c, &opSub_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost7(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1110,9 +1111,9 @@ func View(self *gt.Tensor, size []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost16(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1129,9 +1130,9 @@ func EqTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opEqTensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opEqTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1148,9 +1149,9 @@ func Min(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Min(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1167,9 +1168,9 @@ func Max(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Max(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1186,9 +1187,9 @@ func Maximum(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opMaximum, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opMaximum, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1205,9 +1206,9 @@ func Minimum(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opMinimum, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre4(&c, &opMinimum, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1224,9 +1225,9 @@ func PowTensorScalar(self *gt.Tensor, exponent float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPowTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPowTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1243,9 +1244,9 @@ func Alias(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre12(&c, &opAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre12(&c, &opAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost16(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -26,9 +27,9 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastByte, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastByte, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastByte(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -45,9 +46,9 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastChar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastChar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastChar(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -64,9 +65,9 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastDouble, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastDouble, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -83,9 +84,9 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastFloat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastFloat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -102,9 +103,9 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastInt(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -121,9 +122,9 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastLong, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastLong, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastLong(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastShort, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastShort, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastShort(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -159,9 +160,9 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastHalf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastHalf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -182,9 +183,9 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre2(&c, &opXBackward, &locs1, &a0, &l1, &a2, self, inputs, gradient)
+	assertgenshapes.ChecksPre2(&c, &opXBackward, &assertgenshapes.Locs1, &a0, &l1, &a2, self, inputs, gradient)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	checksPost3(&c, &locs1, &a0, &l1, &a2, self, inputs, gradient)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &l1, &a2, self, inputs, gradient)
 }
 
 var opSetData = asserts.Op{
@@ -201,10 +202,10 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opSetData, &locs2, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPre4(&c, &opSetData, &assertgenshapes.Locs2, &a0, &a1, self, new_data)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	checksPost5(&c, &locs2, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs2, &a0, &a1, self, new_data)
 }
 
 var opData = asserts.Op{
@@ -220,9 +221,9 @@ func Data(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opData, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opData, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Data(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -239,9 +240,9 @@ func IsLeaf(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsLeaf, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsLeaf, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsLeaf(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -258,9 +259,9 @@ func OutputNr(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opOutputNr, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opOutputNr, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.OutputNr(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -277,9 +278,9 @@ func XVersion(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXVersion, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXVersion, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XVersion(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -296,10 +297,10 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRequiresGrad_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRequiresGrad_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -317,10 +318,10 @@ func RetainGrad(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre11(&c, &opRetainGrad, &locs3, &a0, self)
+	assertgenshapes.ChecksPre11(&c, &opRetainGrad, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	kernels.RetainGrad(self)
-	checksPost12(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost12(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -336,9 +337,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRetainsGrad, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRetainsGrad, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.RetainsGrad(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -355,9 +356,9 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFwPrimal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFwPrimal(self, level)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -374,9 +375,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMakeDual, &locs4, &a0, &a1, primal, tangent)
+	assertgenshapes.ChecksPre14(&c, &opXMakeDual, &assertgenshapes.Locs4, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	checksPost15(&c, &locs4, &a0, &a1, primal, tangent, r0)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs4, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -393,9 +394,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXUnpackDual, &locs5, &a0, dual)
+	assertgenshapes.ChecksPre16(&c, &opXUnpackDual, &assertgenshapes.Locs5, &a0, dual)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	checksPost17(&c, &locs5, &a0, dual, r0, r1)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs5, &a0, dual, r0, r1)
 	return r0, r1
 }
 
@@ -412,9 +413,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -431,10 +432,10 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -451,9 +452,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -470,10 +471,10 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRename_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRename_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -490,9 +491,9 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRename, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRename, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rename(self, names)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -509,9 +510,9 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlignTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAlignTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AlignTo(self, names)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -528,9 +529,9 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlignToEllipsisIdx, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -547,9 +548,9 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAlignAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opAlignAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.AlignAs(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -566,9 +567,9 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opAlignTensors, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opAlignTensors, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.AlignTensors(tensors)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -586,9 +587,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXAssertAsync, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXAssertAsync, &assertgenshapes.Locs3, &a0, self)
 	kernels.XAssertAsync(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opXAssertTensorMetadata = asserts.Op{
@@ -605,9 +606,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXAssertTensorMetadata, &locs10, &a0, a)
+	assertgenshapes.ChecksPre7(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs10, &a0, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype)
-	checksPost8(&c, &locs10, &a0, a)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs10, &a0, a)
 }
 
 var opRefineNames = asserts.Op{
@@ -623,9 +624,9 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRefineNames, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRefineNames, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RefineNames(self, names)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -642,9 +643,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXUseCudnnCtcLoss, &locs11, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre21(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs11, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost22(&c, &locs11, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs11, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -661,9 +662,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre25(&c, &opXUseCudnnCtcLossTensor, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre25(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost26(&c, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -680,9 +681,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre27(&c, &opXCudnnCtcLoss, &locs13, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre27(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost28(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -699,10 +700,10 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre29(&c, &opXCudnnCtcLossOut, &locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
+	assertgenshapes.ChecksPre29(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost30(&c, &locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -719,9 +720,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre31(&c, &opXCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre31(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost32(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -737,9 +738,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	checksPre33(&c, &opXUseCudnnRnnFlattenWeight, &locs16)
+	assertgenshapes.ChecksPre33(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs16)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	checksPost34(&c, &locs16)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -756,9 +757,9 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXCudnnRnnFlattenWeight, &locs17, &l0, weight_arr)
+	assertgenshapes.ChecksPre23(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs17, &l0, weight_arr)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	checksPost35(&c, &locs17, &l0, weight_arr, r0)
+	assertgenshapes.ChecksPost35(&c, &assertgenshapes.Locs17, &l0, weight_arr, r0)
 	return r0
 }
 
@@ -778,10 +779,10 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		a9 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opXCudnnRnnFlattenWeightOut, &locs18, &l0, &a9, weight_arr, out)
+	assertgenshapes.ChecksPre36(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs18, &l0, &a9, weight_arr, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	checksPost37(&c, &locs18, &l0, &a9, weight_arr, out, r0)
+	assertgenshapes.ChecksPost37(&c, &assertgenshapes.Locs18, &l0, &a9, weight_arr, out, r0)
 	return r0
 }
 
@@ -801,9 +802,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a5, a15 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	checksPre38(&c, &opXCudnnRnn, &locs19, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre38(&c, &opXCudnnRnn, &assertgenshapes.Locs19, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost39(&c, &locs19, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs19, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	return r0, r1, r2, r3, r4
 }
 
@@ -823,10 +824,10 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a5, a15, a16, a17, a18, a19, a20 asserts.Saved
 		l1                                           asserts.SavedList
 	)
-	checksPre40(&c, &opXCudnnRnnOut, &locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre40(&c, &opXCudnnRnnOut, &assertgenshapes.Locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost41(&c, &locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -846,9 +847,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre42(&c, &opXCudnnRnnBackward, &locs21, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre42(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs21, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost43(&c, &locs21, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs21, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -869,10 +870,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20, a22, a23, a24 asserts.Saved
 		l1, l25                                                 asserts.SavedList
 	)
-	checksPre44(&c, &opXCudnnRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre44(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost45(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -887,9 +888,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opXCudnnInitDropoutState, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs23)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -906,10 +907,10 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opXCudnnInitDropoutStateOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -926,9 +927,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXDebugHasInternalOverlap, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -945,9 +946,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXFusedDropout, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXFusedDropout, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -964,10 +965,10 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opXFusedDropoutOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opXFusedDropoutOut, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -984,9 +985,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMaskedScale, &locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedScale, &assertgenshapes.Locs27, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1003,10 +1004,10 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXMaskedScaleOut, &locs28, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opXMaskedScaleOut, &assertgenshapes.Locs28, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	checksPost20(&c, &locs28, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs28, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -1023,9 +1024,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opNativeDropout, &locs29, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opNativeDropout, &assertgenshapes.Locs29, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	checksPost48(&c, &locs29, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1042,10 +1043,10 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opNativeDropoutOut, &locs30, &a0, &a3, &a4, input, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opNativeDropoutOut, &assertgenshapes.Locs30, &a0, &a3, &a4, input, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	checksPost50(&c, &locs30, &a0, &a3, &a4, input, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs30, &a0, &a3, &a4, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1062,9 +1063,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNativeDropoutBackward, &locs31, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre14(&c, &opNativeDropoutBackward, &assertgenshapes.Locs31, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	checksPost18(&c, &locs31, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs31, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1081,10 +1082,10 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opNativeDropoutBackwardOut, &locs32, &a0, &a1, &a3, grad_output, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs32, &a0, &a1, &a3, grad_output, mask, out)
 	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	checksPost20(&c, &locs32, &a0, &a1, &a3, grad_output, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs32, &a0, &a1, &a3, grad_output, mask, out, r0)
 	return r0
 }
 
@@ -1101,9 +1102,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre27(&c, &opXSobolEngineDraw, &locs33, &a0, &a2, quasi, sobolstate)
+	assertgenshapes.ChecksPre27(&c, &opXSobolEngineDraw, &assertgenshapes.Locs33, &a0, &a2, quasi, sobolstate)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	checksPost28(&c, &locs33, &a0, &a2, quasi, sobolstate, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs33, &a0, &a2, quasi, sobolstate, r0, r1)
 	return r0, r1
 }
 
@@ -1120,10 +1121,10 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre51(&c, &opXSobolEngineFf_, &locs34, &a0, &a2, self, sobolstate)
+	assertgenshapes.ChecksPre51(&c, &opXSobolEngineFf_, &assertgenshapes.Locs34, &a0, &a2, self, sobolstate)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	checksPost52(&c, &locs34, &a0, &a2, self, sobolstate, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs34, &a0, &a2, self, sobolstate, r0)
 	return r0
 }
 
@@ -1140,10 +1141,10 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opXSobolEngineScramble_, &locs35, &a0, &a1, self, ltm)
+	assertgenshapes.ChecksPre51(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs35, &a0, &a1, self, ltm)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	checksPost52(&c, &locs35, &a0, &a1, self, ltm, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs35, &a0, &a1, self, ltm, r0)
 	return r0
 }
 
@@ -1160,10 +1161,10 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXSobolEngineInitializeState_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1180,9 +1181,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXReshapeFromTensor, &locs36, &a0, &a1, self, shape)
+	assertgenshapes.ChecksPre14(&c, &opXReshapeFromTensor, &assertgenshapes.Locs36, &a0, &a1, self, shape)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	checksPost53(&c, &locs36, &a0, &a1, self, shape, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs36, &a0, &a1, self, shape, r0)
 	return r0
 }
 
@@ -1199,9 +1200,9 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXShapeAsTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXShapeAsTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XShapeAsTensor(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1218,9 +1219,9 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDropout, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opDropout, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.Dropout(input, p, train)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -1237,10 +1238,10 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1257,9 +1258,9 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFeatureDropout, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFeatureDropout, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.FeatureDropout(input, p, train)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -1276,10 +1277,10 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFeatureDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFeatureDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1296,9 +1297,9 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlphaDropout, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opAlphaDropout, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.AlphaDropout(input, p, train)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -1315,10 +1316,10 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAlphaDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAlphaDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1335,9 +1336,9 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFeatureAlphaDropout, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -1354,10 +1355,10 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFeatureAlphaDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1374,9 +1375,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAbs, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAbs, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1393,10 +1394,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAbs_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAbs_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1413,10 +1414,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAbsOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAbsOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1433,9 +1434,9 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAbsolute, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAbsolute, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Absolute(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1452,10 +1453,10 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAbsolute_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAbsolute_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1472,10 +1473,10 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAbsoluteOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAbsoluteOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1492,9 +1493,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAngle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAngle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Angle(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1511,10 +1512,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAngleOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAngleOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1531,9 +1532,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsReal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsReal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1550,9 +1551,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsComplex, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsComplex, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1569,9 +1570,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSgn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSgn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sgn(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1588,10 +1589,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSgn_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSgn_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1608,10 +1609,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSgnOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSgnOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1628,9 +1629,9 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opChalf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opChalf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Chalf(self, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1647,9 +1648,9 @@ func Real(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Real(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1666,9 +1667,9 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opImag, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opImag, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Imag(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1685,9 +1686,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1704,9 +1705,9 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Conj(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1723,9 +1724,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConjPhysical, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConjPhysical, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1742,10 +1743,10 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXConjPhysicalOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXConjPhysicalOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1762,9 +1763,9 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opConjPhysical, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opConjPhysical, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ConjPhysical(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1781,10 +1782,10 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opConjPhysicalOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opConjPhysicalOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1801,10 +1802,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opConjPhysical_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opConjPhysical_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1821,9 +1822,9 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opResolveConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opResolveConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ResolveConj(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1840,9 +1841,9 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opResolveNeg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opResolveNeg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ResolveNeg(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1859,9 +1860,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNegView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNegView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1878,9 +1879,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAcos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAcos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acos(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1897,10 +1898,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAcos_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAcos_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1917,10 +1918,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAcosOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAcosOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1937,9 +1938,9 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArccos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArccos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arccos(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1956,10 +1957,10 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArccos_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArccos_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1976,10 +1977,10 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArccosOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArccosOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1996,9 +1997,9 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAvgPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2015,9 +2016,9 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdaptiveAvgPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2034,9 +2035,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAdaptiveMaxPool1d, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2053,9 +2054,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opAddTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2072,10 +2073,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opAdd_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opAdd_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2092,10 +2093,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opAddOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2112,9 +2113,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXAddReluTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXAddReluTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2131,10 +2132,10 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opXAddRelu_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2151,10 +2152,10 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXAddReluOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXAddReluOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2171,9 +2172,9 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAddReluScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAddReluScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2190,10 +2191,10 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXAddRelu_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2210,10 +2211,10 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXAddReluScalarOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXAddReluScalarOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2230,9 +2231,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAddScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAddScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2249,10 +2250,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAdd_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAdd_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2269,10 +2270,10 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAddScalarOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAddScalarOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2289,9 +2290,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddmv, &locs39, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre56(&c, &opAddmv, &assertgenshapes.Locs39, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	checksPost57(&c, &locs39, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs39, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2308,10 +2309,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddmv_, &locs39, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre58(&c, &opAddmv_, &assertgenshapes.Locs39, &a0, &a1, &a2, self, mat, vec)
 	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	checksPost59(&c, &locs39, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs39, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2328,10 +2329,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opAddmvOut, &locs40, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPre60(&c, &opAddmvOut, &assertgenshapes.Locs40, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	checksPost61(&c, &locs40, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
 	return r0
 }
 
@@ -2348,9 +2349,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddr, &locs41, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre56(&c, &opAddr, &assertgenshapes.Locs41, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	checksPost57(&c, &locs41, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2367,10 +2368,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddr_, &locs41, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre58(&c, &opAddr_, &assertgenshapes.Locs41, &a0, &a1, &a2, self, vec1, vec2)
 	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	checksPost59(&c, &locs41, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2387,10 +2388,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opAddrOut, &locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPre60(&c, &opAddrOut, &assertgenshapes.Locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	checksPost61(&c, &locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
 	return r0
 }
 
@@ -2407,9 +2408,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAffineGridGenerator, &locs43, &a0, theta)
+	assertgenshapes.ChecksPre0(&c, &opAffineGridGenerator, &assertgenshapes.Locs43, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	checksPost6(&c, &locs43, &a0, theta, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs43, &a0, theta, r0)
 	return r0
 }
 
@@ -2426,10 +2427,10 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAffineGridGeneratorOut, &locs44, &a0, &a3, theta, out)
+	assertgenshapes.ChecksPre54(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs44, &a0, &a3, theta, out)
 	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	checksPost55(&c, &locs44, &a0, &a3, theta, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs44, &a0, &a3, theta, out, r0)
 	return r0
 }
 
@@ -2446,9 +2447,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAffineGridGeneratorBackward, &locs45, &a0, grad)
+	assertgenshapes.ChecksPre0(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs45, &a0, grad)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	checksPost6(&c, &locs45, &a0, grad, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs45, &a0, grad, r0)
 	return r0
 }
 
@@ -2465,9 +2466,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAllDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAllDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2484,10 +2485,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAllOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAllOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2504,9 +2505,9 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAllDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAllDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2523,10 +2524,10 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAllDimnameOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAllDimnameOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2543,9 +2544,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opAllclose, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opAllclose, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2562,9 +2563,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAnyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAnyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2581,10 +2582,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAnyOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAnyOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2601,9 +2602,9 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAnyDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAnyDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2620,10 +2621,10 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAnyDimnameOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAnyDimnameOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2639,9 +2640,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opArange, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opArange, &assertgenshapes.Locs23)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -2657,9 +2658,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opArangeStart, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opArangeStart, &assertgenshapes.Locs23)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -2675,9 +2676,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opArangeStartStep, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opArangeStartStep, &assertgenshapes.Locs23)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -2694,10 +2695,10 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opArangeOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opArangeOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -2714,10 +2715,10 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opArangeStartOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opArangeStartOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -2734,9 +2735,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXDimArange, &locs46, &a0, like)
+	assertgenshapes.ChecksPre0(&c, &opXDimArange, &assertgenshapes.Locs46, &a0, like)
 	r0 := kernels.XDimArange(like, dim)
-	checksPost6(&c, &locs46, &a0, like, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs46, &a0, like, r0)
 	return r0
 }
 
@@ -2753,9 +2754,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2772,10 +2773,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opArgmaxOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArgmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2792,9 +2793,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2811,10 +2812,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opArgminOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArgminOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2831,9 +2832,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAcosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAcosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acosh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2850,10 +2851,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAcosh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAcosh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2870,10 +2871,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAcoshOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAcoshOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2890,9 +2891,9 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArccosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArccosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arccosh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2909,10 +2910,10 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArccosh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArccosh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2929,10 +2930,10 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArccoshOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArccoshOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2949,9 +2950,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asinh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2968,10 +2969,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAsinh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAsinh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2988,10 +2989,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAsinhOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAsinhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3008,9 +3009,9 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArcsinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArcsinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arcsinh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3027,10 +3028,10 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArcsinh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArcsinh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3047,10 +3048,10 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArcsinhOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArcsinhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3067,9 +3068,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atanh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3086,10 +3087,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAtanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAtanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3106,10 +3107,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAtanhOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAtanhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3126,9 +3127,9 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArctanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArctanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arctanh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3145,10 +3146,10 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArctanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArctanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3165,10 +3166,10 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArctanhOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArctanhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3185,9 +3186,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3204,10 +3205,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAsStrided_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAsStrided_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3224,9 +3225,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asin(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3243,10 +3244,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAsin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAsin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3263,10 +3264,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAsinOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAsinOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3283,9 +3284,9 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArcsin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArcsin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arcsin(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3302,10 +3303,10 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArcsin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArcsin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3322,10 +3323,10 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArcsinOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArcsinOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3342,9 +3343,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3361,10 +3362,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAtan_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAtan_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3381,10 +3382,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAtanOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAtanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3401,9 +3402,9 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArctan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArctan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arctan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3420,10 +3421,10 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArctan_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArctan_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3440,10 +3441,10 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArctanOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArctanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3460,9 +3461,9 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtleast1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtleast1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atleast1d(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3479,9 +3480,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opAtleast1dSequence, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opAtleast1dSequence, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Atleast1dSequence(tensors)
-	checksPost62(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost62(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3498,9 +3499,9 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtleast2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtleast2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atleast2d(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3517,9 +3518,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opAtleast2dSequence, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opAtleast2dSequence, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Atleast2dSequence(tensors)
-	checksPost62(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost62(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3536,9 +3537,9 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtleast3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtleast3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atleast3d(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3555,9 +3556,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opAtleast3dSequence, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opAtleast3dSequence, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Atleast3dSequence(tensors)
-	checksPost62(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost62(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3574,9 +3575,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opBaddbmm, &locs47, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre56(&c, &opBaddbmm, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	checksPost57(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3593,10 +3594,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opBaddbmm_, &locs47, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre58(&c, &opBaddbmm_, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	checksPost59(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3613,10 +3614,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opBaddbmmOut, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre60(&c, &opBaddbmmOut, &assertgenshapes.Locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost61(&c, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -3632,9 +3633,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opBartlettWindow, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opBartlettWindow, &assertgenshapes.Locs23)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -3651,10 +3652,10 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opBartlettWindowOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opBartlettWindowOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -3670,9 +3671,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opBartlettWindowPeriodic, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs23)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -3689,10 +3690,10 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opBartlettWindowPeriodicOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -3709,9 +3710,9 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre63(&c, &opBatchNorm, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre63(&c, &opBatchNorm, &assertgenshapes.Locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost64(&c, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.ChecksPost64(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -3728,9 +3729,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre65(&c, &opQuantizedBatchNorm, &locs50, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_)
+	assertgenshapes.ChecksPre65(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs50, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	checksPost66(&c, &locs50, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs50, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_, r0)
 	return r0
 }
 
@@ -3747,10 +3748,10 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre67(&c, &opQuantizedBatchNormOut, &locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
+	assertgenshapes.ChecksPre67(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	checksPost68(&c, &locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
 	return r0
 }
 
@@ -3767,9 +3768,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre69(&c, &opXBatchNormImplIndex, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre69(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost70(&c, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost70(&c, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3786,9 +3787,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 	}
 	var c asserts.Call
 	var a1, a2, a3, a4, a5, a6, a7, a11 asserts.Saved
-	checksPre71(&c, &opXBatchNormImplIndexBackward, &locs53, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
+	assertgenshapes.ChecksPre71(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs53, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	checksPost72(&c, &locs53, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost72(&c, &assertgenshapes.Locs53, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3805,9 +3806,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBernoulli, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBernoulli, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3824,10 +3825,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBernoulliOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBernoulliOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3844,10 +3845,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBernoulli_Tensor, &locs54, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre51(&c, &opBernoulli_Tensor, &assertgenshapes.Locs54, &a0, &a1, self, p)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	checksPost52(&c, &locs54, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs54, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -3864,10 +3865,10 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opBernoulliTensorOut, &locs55, &a0, &a1, &a3, self, p, out)
+	assertgenshapes.ChecksPre19(&c, &opBernoulliTensorOut, &assertgenshapes.Locs55, &a0, &a1, &a3, self, p, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	checksPost20(&c, &locs55, &a0, &a1, &a3, self, p, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs55, &a0, &a1, &a3, self, p, out, r0)
 	return r0
 }
 
@@ -3884,9 +3885,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBernoulliTensor, &locs54, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre14(&c, &opBernoulliTensor, &assertgenshapes.Locs54, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	checksPost18(&c, &locs54, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs54, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -3903,10 +3904,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBernoulli_Float, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBernoulli_Float, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3923,10 +3924,10 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opBernoulliFloatOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBernoulliFloatOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3943,9 +3944,9 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBernoulliP, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBernoulliP, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BernoulliP(self, p, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3962,9 +3963,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre73(&c, &opBilinear, &locs56, &a0, &a1, &a2, &a3, input1, input2, weight, bias)
+	assertgenshapes.ChecksPre73(&c, &opBilinear, &assertgenshapes.Locs56, &a0, &a1, &a2, &a3, input1, input2, weight, bias)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	checksPost74(&c, &locs56, &a0, &a1, &a2, &a3, input1, input2, weight, bias, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs56, &a0, &a1, &a2, &a3, input1, input2, weight, bias, r0)
 	return r0
 }
 
@@ -3981,9 +3982,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opBinaryCrossEntropy, &locs57, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -4000,10 +4001,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre76(&c, &opBinaryCrossEntropyOut, &locs58, &a0, &a1, &a2, &a4, self, target, weight, out)
+	assertgenshapes.ChecksPre76(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs58, &a0, &a1, &a2, &a4, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	checksPost61(&c, &locs58, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs58, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
 	return r0
 }
 
@@ -4020,9 +4021,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre73(&c, &opBinaryCrossEntropyBackward, &locs59, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre73(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs59, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	checksPost74(&c, &locs59, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -4039,10 +4040,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
-	checksPre77(&c, &opBinaryCrossEntropyBackwardGradInput, &locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
+	assertgenshapes.ChecksPre77(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	checksPost78(&c, &locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -4059,9 +4060,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre79(&c, &opBinaryCrossEntropyWithLogits, &locs61, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	assertgenshapes.ChecksPre79(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs61, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	checksPost74(&c, &locs61, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs61, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4078,10 +4079,10 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
-	checksPre80(&c, &opBinaryCrossEntropyWithLogitsOut, &locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
+	assertgenshapes.ChecksPre80(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	checksPost78(&c, &locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
 	return r0
 }
 
@@ -4098,9 +4099,9 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre81(&c, &opBincount, &locs63, &a0, &a1, self, weights)
+	assertgenshapes.ChecksPre81(&c, &opBincount, &assertgenshapes.Locs63, &a0, &a1, self, weights)
 	r0 := kernels.Bincount(self, weights, minlength)
-	checksPost18(&c, &locs63, &a0, &a1, self, weights, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs63, &a0, &a1, self, weights, r0)
 	return r0
 }
 
@@ -4117,10 +4118,10 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre82(&c, &opBincountOut, &locs64, &a0, &a1, &a3, self, weights, out)
+	assertgenshapes.ChecksPre82(&c, &opBincountOut, &assertgenshapes.Locs64, &a0, &a1, &a3, self, weights, out)
 	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	checksPost20(&c, &locs64, &a0, &a1, &a3, self, weights, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs64, &a0, &a1, &a3, self, weights, out, r0)
 	return r0
 }
 
@@ -4137,9 +4138,9 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseNot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseNot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseNot(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4156,10 +4157,10 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseNot_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseNot_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4176,10 +4177,10 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opBitwiseNotOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseNotOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4196,10 +4197,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opCopysignOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4216,9 +4217,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opCopysignTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4235,10 +4236,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opCopysign_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opCopysign_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4255,9 +4256,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCopysignScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCopysignScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4274,10 +4275,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCopysign_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCopysign_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4294,10 +4295,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCopysignScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCopysignScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4314,9 +4315,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogicalNot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogicalNot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4333,10 +4334,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLogicalNot_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLogicalNot_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4353,10 +4354,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLogicalNotOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogicalNotOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4373,9 +4374,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogicalXor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4392,10 +4393,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLogicalXor_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLogicalXor_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4412,10 +4413,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogicalXorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4432,9 +4433,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogicalAnd, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4451,10 +4452,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLogicalAnd_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLogicalAnd_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4471,10 +4472,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogicalAndOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4491,9 +4492,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogicalOr, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4510,10 +4511,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLogicalOr_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLogicalOr_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4530,10 +4531,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogicalOrOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4549,9 +4550,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opBlackmanWindow, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opBlackmanWindow, &assertgenshapes.Locs23)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -4568,10 +4569,10 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opBlackmanWindowOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opBlackmanWindowOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -4587,9 +4588,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opBlackmanWindowPeriodic, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs23)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -4606,10 +4607,10 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opBlackmanWindowPeriodicOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -4626,9 +4627,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBmm, &locs65, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opBmm, &assertgenshapes.Locs65, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	checksPost18(&c, &locs65, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs65, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4645,10 +4646,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBmmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opBmmOut, &assertgenshapes.Locs66, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	checksPost20(&c, &locs66, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs66, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -4665,9 +4666,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opBroadcastTensors, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opBroadcastTensors, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.BroadcastTensors(tensors)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4684,9 +4685,9 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBroadcastTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBroadcastTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BroadcastTo(self, size)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4703,9 +4704,9 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseBroadcastTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4722,9 +4723,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opCat, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opCat, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4744,10 +4745,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opCatOut, &locs67, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opCatOut, &assertgenshapes.Locs67, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4764,9 +4765,9 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opCatNames, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opCatNames, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.CatNames(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4786,10 +4787,10 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opCatNamesOut, &locs67, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opCatNamesOut, &assertgenshapes.Locs67, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4806,9 +4807,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opConcat, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opConcat, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Concat(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4828,10 +4829,10 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opConcatOut, &locs67, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opConcatOut, &assertgenshapes.Locs67, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4848,9 +4849,9 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opConcatNames, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opConcatNames, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.ConcatNames(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4870,10 +4871,10 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opConcatNamesOut, &locs67, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opConcatNamesOut, &assertgenshapes.Locs67, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4890,9 +4891,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opConcatenate, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opConcatenate, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Concatenate(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4912,10 +4913,10 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opConcatenateOut, &locs67, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opConcatenateOut, &assertgenshapes.Locs67, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4932,9 +4933,9 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opConcatenateNames, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opConcatenateNames, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4954,10 +4955,10 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opConcatenateNamesOut, &locs67, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opConcatenateNamesOut, &assertgenshapes.Locs67, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -4974,9 +4975,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opBlockDiag, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opBlockDiag, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4996,10 +4997,10 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opBlockDiagOut, &locs67, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opBlockDiagOut, &assertgenshapes.Locs67, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -5016,9 +5017,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCeil, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCeil, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Ceil(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5035,10 +5036,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCeil_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCeil_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5055,10 +5056,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opCeilOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCeilOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5075,9 +5076,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opChainMatmul, &locs68, &l0, matrices)
+	assertgenshapes.ChecksPre23(&c, &opChainMatmul, &assertgenshapes.Locs68, &l0, matrices)
 	r0 := kernels.ChainMatmul(matrices)
-	checksPost83(&c, &locs68, &l0, matrices, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs68, &l0, matrices, r0)
 	return r0
 }
 
@@ -5097,10 +5098,10 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opChainMatmulOut, &locs69, &l0, &a1, matrices, out)
+	assertgenshapes.ChecksPre36(&c, &opChainMatmulOut, &assertgenshapes.Locs69, &l0, &a1, matrices, out)
 	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	checksPost84(&c, &locs69, &l0, &a1, matrices, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, matrices, out, r0)
 	return r0
 }
 
@@ -5117,9 +5118,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsafeChunk, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsafeChunk, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5136,9 +5137,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opChunk, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opChunk, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5155,9 +5156,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTensorSplitSections, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTensorSplitSections, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5174,9 +5175,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTensorSplitIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTensorSplitIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5193,9 +5194,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTensorSplitTensorIndicesOrSections, &locs70, &a0, &a1, self, tensor_indices_or_sections)
+	assertgenshapes.ChecksPre14(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs70, &a0, &a1, self, tensor_indices_or_sections)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	checksPost87(&c, &locs70, &a0, &a1, self, tensor_indices_or_sections, r0)
+	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs70, &a0, &a1, self, tensor_indices_or_sections, r0)
 	return r0
 }
 
@@ -5212,9 +5213,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClamp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClamp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5231,9 +5232,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opClampTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre88(&c, &opClampTensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost57(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5250,10 +5251,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClamp_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClamp_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5270,10 +5271,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opClamp_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre89(&c, &opClamp_Tensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	checksPost59(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5290,10 +5291,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opClampOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opClampOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5310,10 +5311,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre90(&c, &opClampTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	assertgenshapes.ChecksPre90(&c, &opClampTensorOut, &assertgenshapes.Locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	checksPost61(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -5330,9 +5331,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClampMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClampMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5349,9 +5350,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opClampMaxTensor, &locs73, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre14(&c, &opClampMaxTensor, &assertgenshapes.Locs73, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	checksPost18(&c, &locs73, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs73, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5368,10 +5369,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClampMax_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClampMax_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5388,10 +5389,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opClampMax_Tensor, &locs73, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre51(&c, &opClampMax_Tensor, &assertgenshapes.Locs73, &a0, &a1, self, max_)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	checksPost52(&c, &locs73, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs73, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5408,10 +5409,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opClampMaxOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opClampMaxOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5428,10 +5429,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opClampMaxTensorOut, &locs74, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPre19(&c, &opClampMaxTensorOut, &assertgenshapes.Locs74, &a0, &a1, &a2, self, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	checksPost20(&c, &locs74, &a0, &a1, &a2, self, max_, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs74, &a0, &a1, &a2, self, max_, out, r0)
 	return r0
 }
 
@@ -5448,9 +5449,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClampMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClampMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5467,9 +5468,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opClampMinTensor, &locs75, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre14(&c, &opClampMinTensor, &assertgenshapes.Locs75, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	checksPost18(&c, &locs75, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs75, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5486,10 +5487,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClampMin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClampMin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5506,10 +5507,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opClampMin_Tensor, &locs75, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre51(&c, &opClampMin_Tensor, &assertgenshapes.Locs75, &a0, &a1, self, min_)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	checksPost52(&c, &locs75, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs75, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5526,10 +5527,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opClampMinOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opClampMinOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5546,10 +5547,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opClampMinTensorOut, &locs76, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPre19(&c, &opClampMinTensorOut, &assertgenshapes.Locs76, &a0, &a1, &a2, self, min_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	checksPost20(&c, &locs76, &a0, &a1, &a2, self, min_, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs76, &a0, &a1, &a2, self, min_, out, r0)
 	return r0
 }
 
@@ -5566,9 +5567,9 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClip, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClip, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clip(self, min_, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5585,9 +5586,9 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opClipTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre88(&c, &opClipTensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	checksPost57(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5604,10 +5605,10 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClip_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClip_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5624,10 +5625,10 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opClip_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre89(&c, &opClip_Tensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	checksPost59(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5644,10 +5645,10 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opClipOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opClipOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5664,10 +5665,10 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre90(&c, &opClipTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	assertgenshapes.ChecksPre90(&c, &opClipTensorOut, &assertgenshapes.Locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	checksPost61(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -5684,9 +5685,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCudnnIsAcceptable, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.CudnnIsAcceptable(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5703,9 +5704,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opComplex, &locs77, &a0, &a1, real_, imag_)
+	assertgenshapes.ChecksPre14(&c, &opComplex, &assertgenshapes.Locs77, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	checksPost18(&c, &locs77, &a0, &a1, real_, imag_, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs77, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -5722,10 +5723,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opComplexOut, &locs78, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPre19(&c, &opComplexOut, &assertgenshapes.Locs78, &a0, &a1, &a2, real_, imag_, out)
 	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	checksPost20(&c, &locs78, &a0, &a1, &a2, real_, imag_, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs78, &a0, &a1, &a2, real_, imag_, out, r0)
 	return r0
 }
 
@@ -5742,9 +5743,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPolar, &locs79, &a0, &a1, abs, angle)
+	assertgenshapes.ChecksPre14(&c, &opPolar, &assertgenshapes.Locs79, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	checksPost18(&c, &locs79, &a0, &a1, abs, angle, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs79, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -5761,10 +5762,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opPolarOut, &locs80, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPre19(&c, &opPolarOut, &assertgenshapes.Locs80, &a0, &a1, &a2, abs, angle, out)
 	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	checksPost20(&c, &locs80, &a0, &a1, &a2, abs, angle, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs80, &a0, &a1, &a2, abs, angle, out, r0)
 	return r0
 }
 
@@ -5781,9 +5782,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opConstantPadNd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opConstantPadNd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5800,10 +5801,10 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opConstantPadNdOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opConstantPadNdOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5820,9 +5821,9 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opContiguous, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opContiguous, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5839,9 +5840,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvolution, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5858,10 +5859,10 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre76(&c, &opConvolutionOut, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opConvolutionOut, &assertgenshapes.Locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost61(&c, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -5878,9 +5879,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opConvolutionBackward, &locs83, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre91(&c, &opConvolutionBackward, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost92(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5897,10 +5898,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a11, a12, a13 asserts.Saved
-	checksPre93(&c, &opConvolutionBackwardOut, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5917,9 +5918,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConvolutionOverrideable, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvolutionOverrideable, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5936,10 +5937,10 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre76(&c, &opConvolutionOverrideableOut, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost61(&c, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -5956,9 +5957,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opConvolutionBackwardOverrideable, &locs83, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre91(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost92(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5975,10 +5976,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10, a11, a12 asserts.Saved
-	checksPre93(&c, &opConvolutionBackwardOverrideableOut, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5995,9 +5996,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXConvolution, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6014,10 +6015,10 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a13 asserts.Saved
-	checksPre76(&c, &opXConvolutionOut, &locs82, &a0, &a1, &a2, &a13, input, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opXConvolutionOut, &assertgenshapes.Locs82, &a0, &a1, &a2, &a13, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	checksPost61(&c, &locs82, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -6034,9 +6035,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXConvolutionDeprecated, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6053,9 +6054,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXConvolutionMode, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXConvolutionMode, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6072,9 +6073,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre95(&c, &opXConvolutionDoubleBackward, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
+	assertgenshapes.ChecksPre95(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost96(&c, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6091,9 +6092,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv1d, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv1d, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6110,9 +6111,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv2d, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv2d, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6129,9 +6130,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv3d, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv3d, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6148,9 +6149,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv1dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv1dPadding, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6167,9 +6168,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv2dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv2dPadding, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6186,9 +6187,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv3dPadding, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv3dPadding, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6205,9 +6206,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opConvTbc, &locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre56(&c, &opConvTbc, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6224,10 +6225,10 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opConvTbcOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	assertgenshapes.ChecksPre60(&c, &opConvTbcOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6244,9 +6245,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opConvTbcBackward, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias)
+	assertgenshapes.ChecksPre97(&c, &opConvTbcBackward, &assertgenshapes.Locs88, &a0, &a1, &a2, &a3, self, input, weight, bias)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	checksPost98(&c, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6263,9 +6264,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConvTranspose1d, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvTranspose1d, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6282,9 +6283,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConvTranspose2dInput, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvTranspose2dInput, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6301,9 +6302,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConvTranspose3dInput, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvTranspose3dInput, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6320,9 +6321,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCopy, &locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opCopy, &assertgenshapes.Locs89, &a0, &a1, self, src)
 	r0 := kernels.Copy(self, src, non_blocking)
-	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -6339,10 +6340,10 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opCopy_, &locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre51(&c, &opCopy_, &assertgenshapes.Locs89, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost52(&c, &locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -6359,10 +6360,10 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCopyOut, &locs90, &a0, &a1, &a3, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opCopyOut, &assertgenshapes.Locs90, &a0, &a1, &a3, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	checksPost20(&c, &locs90, &a0, &a1, &a3, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs90, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -6379,9 +6380,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCopyFrom, &locs91, &a0, &a1, self, dst)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFrom, &assertgenshapes.Locs91, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	checksPost18(&c, &locs91, &a0, &a1, self, dst, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -6398,10 +6399,10 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXCopyFromOut, &locs92, &a0, &a1, &a3, self, dst, out)
+	assertgenshapes.ChecksPre19(&c, &opXCopyFromOut, &assertgenshapes.Locs92, &a0, &a1, &a3, self, dst, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a3, self, dst, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a3, self, dst, out, r0)
 	return r0
 }
 
@@ -6418,9 +6419,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCopyFromAndResize, &locs91, &a0, &a1, self, dst)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFromAndResize, &assertgenshapes.Locs91, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	checksPost18(&c, &locs91, &a0, &a1, self, dst, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -6437,10 +6438,10 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXCopyFromAndResizeOut, &locs92, &a0, &a1, &a2, self, dst, out)
+	assertgenshapes.ChecksPre19(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs92, &a0, &a1, &a2, self, dst, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a2, self, dst, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a2, self, dst, out, r0)
 	return r0
 }
 
@@ -6457,9 +6458,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cos(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6476,10 +6477,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCos_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCos_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6496,10 +6497,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opCosOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCosOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6516,9 +6517,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cosh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6535,10 +6536,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCosh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCosh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6555,10 +6556,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opCoshOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCoshOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6575,9 +6576,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opCosineEmbeddingLoss, &locs93, &a0, &a1, &a2, input1, input2, target)
+	assertgenshapes.ChecksPre56(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs93, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	checksPost57(&c, &locs93, &a0, &a1, &a2, input1, input2, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -6594,9 +6595,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6613,10 +6614,10 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCountNonzeroDimIntListOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6633,9 +6634,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCountNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCountNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6652,10 +6653,10 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCountNonzeroOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCountNonzeroOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6672,9 +6673,9 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opCov, &locs94, &a0, &a2, &a3, self, fweights, aweights)
+	assertgenshapes.ChecksPre88(&c, &opCov, &assertgenshapes.Locs94, &a0, &a2, &a3, self, fweights, aweights)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	checksPost57(&c, &locs94, &a0, &a2, &a3, self, fweights, aweights, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs94, &a0, &a2, &a3, self, fweights, aweights, r0)
 	return r0
 }
 
@@ -6691,9 +6692,9 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCorrcoef, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCorrcoef, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Corrcoef(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6710,9 +6711,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCudnnAffineGridGenerator, &locs43, &a0, theta)
+	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs43, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	checksPost6(&c, &locs43, &a0, theta, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs43, &a0, theta, r0)
 	return r0
 }
 
@@ -6729,10 +6730,10 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opCudnnAffineGridGeneratorOut, &locs44, &a0, &a5, theta, out)
+	assertgenshapes.ChecksPre54(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs44, &a0, &a5, theta, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	checksPost55(&c, &locs44, &a0, &a5, theta, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs44, &a0, &a5, theta, out, r0)
 	return r0
 }
 
@@ -6749,9 +6750,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs45, &a0, grad)
+	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs45, &a0, grad)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	checksPost6(&c, &locs45, &a0, grad, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs45, &a0, grad, r0)
 	return r0
 }
 
@@ -6768,10 +6769,10 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs95, &a0, &a5, grad, out)
+	assertgenshapes.ChecksPre54(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs95, &a0, &a5, grad, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	checksPost55(&c, &locs95, &a0, &a5, grad, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs95, &a0, &a5, grad, out, r0)
 	return r0
 }
 
@@ -6788,9 +6789,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre99(&c, &opCudnnBatchNorm, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre99(&c, &opCudnnBatchNorm, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost70(&c, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost70(&c, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6807,10 +6808,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	checksPre100(&c, &opCudnnBatchNormOut, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre100(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	checksPost101(&c, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6827,9 +6828,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	checksPre102(&c, &opCudnnBatchNormBackward, &locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.ChecksPre102(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	checksPost72(&c, &locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost72(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6846,10 +6847,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11 asserts.Saved
-	checksPre103(&c, &opCudnnBatchNormBackwardOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	assertgenshapes.ChecksPre103(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	checksPost104(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6866,9 +6867,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCudnnConvolution, &locs99, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolution, &assertgenshapes.Locs99, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6885,10 +6886,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
-	checksPre19(&c, &opCudnnConvolutionOut, &locs100, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs100, &a0, &a1, &a9, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost20(&c, &locs100, &a0, &a1, &a9, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs100, &a0, &a1, &a9, self, weight, out, r0)
 	return r0
 }
 
@@ -6905,9 +6906,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCudnnConvolutionTranspose, &locs99, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs99, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6924,10 +6925,10 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1, a10 asserts.Saved
-	checksPre19(&c, &opCudnnConvolutionTransposeOut, &locs100, &a0, &a1, &a10, self, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs100, &a0, &a1, &a10, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost20(&c, &locs100, &a0, &a1, &a10, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs100, &a0, &a1, &a10, self, weight, out, r0)
 	return r0
 }
 
@@ -6944,9 +6945,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMpsConvolutionTranspose, &locs99, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs99, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6963,10 +6964,10 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre19(&c, &opXMpsConvolutionTransposeOut, &locs100, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs100, &a0, &a1, &a7, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	checksPost20(&c, &locs100, &a0, &a1, &a7, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs100, &a0, &a1, &a7, self, weight, out, r0)
 	return r0
 }
 
@@ -6983,9 +6984,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMpsConvolutionTransposeBackward, &locs101, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre105(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs101, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	checksPost106(&c, &locs101, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs101, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7002,10 +7003,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9, a10 asserts.Saved
-	checksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	checksPost108(&c, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7022,9 +7023,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opCudnnConvolutionRelu, &locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7041,10 +7042,10 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre76(&c, &opCudnnConvolutionReluOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -7061,9 +7062,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre73(&c, &opCudnnConvolutionAddRelu, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	assertgenshapes.ChecksPre73(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs103, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost74(&c, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs103, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -7080,10 +7081,10 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a9 asserts.Saved
-	checksPre77(&c, &opCudnnConvolutionAddReluOut, &locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
+	assertgenshapes.ChecksPre77(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	checksPost78(&c, &locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
 	return r0
 }
 
@@ -7100,9 +7101,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCudnnGridSampler, &locs105, &a0, &a1, self, grid)
+	assertgenshapes.ChecksPre14(&c, &opCudnnGridSampler, &assertgenshapes.Locs105, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	checksPost18(&c, &locs105, &a0, &a1, self, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs105, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -7119,10 +7120,10 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opCudnnGridSamplerOut, &locs106, &a0, &a1, &a2, self, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs106, &a0, &a1, &a2, self, grid, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	checksPost20(&c, &locs106, &a0, &a1, &a2, self, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs106, &a0, &a1, &a2, self, grid, out, r0)
 	return r0
 }
 
@@ -7139,9 +7140,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opCudnnGridSamplerBackward, &locs107, &a0, &a1, &a2, self, grid, grad_output)
+	assertgenshapes.ChecksPre105(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs107, &a0, &a1, &a2, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	checksPost106(&c, &locs107, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs107, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
 	return r0, r1
 }
 
@@ -7158,10 +7159,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre107(&c, &opCudnnGridSamplerBackwardOut, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	checksPost108(&c, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7178,9 +7179,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opCummax, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opCummax, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7197,10 +7198,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opCummaxOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opCummaxOut, &assertgenshapes.Locs109, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7217,9 +7218,9 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opCummaxDimname, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opCummaxDimname, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7236,10 +7237,10 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opCummaxDimnameOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opCummaxDimnameOut, &assertgenshapes.Locs109, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7257,10 +7258,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre109(&c, &opXCummaxHelper, &locs110, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre109(&c, &opXCummaxHelper, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost110(&c, &locs110, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7276,9 +7277,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opCummin, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opCummin, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7295,10 +7296,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opCumminOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opCumminOut, &assertgenshapes.Locs109, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7315,9 +7316,9 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opCumminDimname, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opCumminDimname, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7334,10 +7335,10 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opCumminDimnameOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opCumminDimnameOut, &assertgenshapes.Locs109, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7355,10 +7356,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre109(&c, &opXCumminHelper, &locs110, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre109(&c, &opXCumminHelper, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost110(&c, &locs110, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7374,9 +7375,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opCummaxminBackward, &locs111, &a0, &a1, &a2, grad, input, indices)
+	assertgenshapes.ChecksPre56(&c, &opCummaxminBackward, &assertgenshapes.Locs111, &a0, &a1, &a2, grad, input, indices)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	checksPost111(&c, &locs111, &a0, &a1, &a2, grad, input, indices, r0)
+	assertgenshapes.ChecksPost111(&c, &assertgenshapes.Locs111, &a0, &a1, &a2, grad, input, indices, r0)
 	return r0
 }
 
@@ -7393,9 +7394,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumprod, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCumprod, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7412,10 +7413,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCumprod_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCumprod_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7432,10 +7433,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opCumprodOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCumprodOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7452,9 +7453,9 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumprodDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCumprodDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7471,10 +7472,10 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCumprod_Dimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCumprod_Dimname, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7491,10 +7492,10 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opCumprodDimnameOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCumprodDimnameOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7511,9 +7512,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opCumprodBackward, &locs112, &a0, &a1, &a3, grad, input, output)
+	assertgenshapes.ChecksPre56(&c, &opCumprodBackward, &assertgenshapes.Locs112, &a0, &a1, &a3, grad, input, output)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	checksPost112(&c, &locs112, &a0, &a1, &a3, grad, input, output, r0)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs112, &a0, &a1, &a3, grad, input, output, r0)
 	return r0
 }
 
@@ -7530,9 +7531,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumsum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCumsum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7549,10 +7550,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCumsum_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCumsum_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7569,10 +7570,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opCumsumOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCumsumOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7589,9 +7590,9 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumsumDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCumsumDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7608,10 +7609,10 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCumsum_Dimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCumsum_Dimname, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7628,10 +7629,10 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opCumsumDimnameOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCumsumDimnameOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7648,9 +7649,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCumulativeTrapezoidX, &locs113, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre14(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs113, &a0, &a1, y, x)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	checksPost18(&c, &locs113, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs113, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -7667,9 +7668,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumulativeTrapezoidDx, &locs114, &a0, y)
+	assertgenshapes.ChecksPre0(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs114, &a0, y)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	checksPost6(&c, &locs114, &a0, y, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs114, &a0, y, r0)
 	return r0
 }
 
@@ -7686,9 +7687,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCtcLossIntList, &locs115, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre14(&c, &opCtcLossIntList, &assertgenshapes.Locs115, &a0, &a1, log_probs, targets)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost18(&c, &locs115, &a0, &a1, log_probs, targets, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, log_probs, targets, r0)
 	return r0
 }
 
@@ -7705,9 +7706,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opCtcLossTensor, &locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre113(&c, &opCtcLossTensor, &assertgenshapes.Locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost74(&c, &locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
 	return r0
 }
 
@@ -7724,9 +7725,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre27(&c, &opXCtcLoss, &locs13, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre27(&c, &opXCtcLoss, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost28(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -7743,10 +7744,10 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	}
 	var c asserts.Call
 	var a0, a1, a6, a7 asserts.Saved
-	checksPre29(&c, &opXCtcLossOut, &locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
+	assertgenshapes.ChecksPre29(&c, &opXCtcLossOut, &assertgenshapes.Locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost30(&c, &locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7763,9 +7764,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre31(&c, &opXCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre31(&c, &opXCtcLossTensor, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost32(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -7782,9 +7783,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre114(&c, &opXCtcLossBackward, &locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
+	assertgenshapes.ChecksPre114(&c, &opXCtcLossBackward, &assertgenshapes.Locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost66(&c, &locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -7801,10 +7802,10 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a9 asserts.Saved
-	checksPre115(&c, &opXCtcLossBackwardOut, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	assertgenshapes.ChecksPre115(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	checksPost68(&c, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
 	return r0
 }
 
@@ -7821,9 +7822,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre116(&c, &opXCtcLossBackwardTensor, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
+	assertgenshapes.ChecksPre116(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost117(&c, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -7840,9 +7841,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagEmbed, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagEmbed, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7859,10 +7860,10 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opDiagEmbedOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDiagEmbedOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7879,9 +7880,9 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagflat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagflat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diagflat(self, offset)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7898,9 +7899,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagonal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagonal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7917,9 +7918,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgDiagonal, &locs120, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDiagonal, &assertgenshapes.Locs120, &a0, A)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	checksPost1(&c, &locs120, &a0, A, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs120, &a0, A, r0)
 	return r0
 }
 
@@ -7936,9 +7937,9 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagonalDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagonalDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7955,9 +7956,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagonalBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opDiagonalBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7974,10 +7975,10 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opDiagonalBackwardOut, &locs122, &a0, &a5, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs122, &a0, &a5, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -7994,10 +7995,10 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFillDiagonal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFillDiagonal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8014,9 +8015,9 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre88(&c, &opDiff, &locs123, &a0, &a3, &a4, self, prepend, append_)
+	assertgenshapes.ChecksPre88(&c, &opDiff, &assertgenshapes.Locs123, &a0, &a3, &a4, self, prepend, append_)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	checksPost57(&c, &locs123, &a0, &a3, &a4, self, prepend, append_, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs123, &a0, &a3, &a4, self, prepend, append_, r0)
 	return r0
 }
 
@@ -8033,10 +8034,10 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre90(&c, &opDiffOut, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out)
+	assertgenshapes.ChecksPre90(&c, &opDiffOut, &assertgenshapes.Locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	checksPost61(&c, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
 	return r0
 }
 
@@ -8053,9 +8054,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalarint, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalarint, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8072,9 +8073,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalararray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalararray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8091,9 +8092,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8110,9 +8111,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalarrayint, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalarrayint, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8129,9 +8130,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalarrayarray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalarrayarray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8151,9 +8152,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre119(&c, &opGradientTensorarrayint, &locs125, &a0, &l1, self, spacing)
+	assertgenshapes.ChecksPre119(&c, &opGradientTensorarrayint, &assertgenshapes.Locs125, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs125, &a0, &l1, self, spacing, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs125, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8173,9 +8174,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre119(&c, &opGradientTensorarray, &locs125, &a0, &l1, self, spacing)
+	assertgenshapes.ChecksPre119(&c, &opGradientTensorarray, &assertgenshapes.Locs125, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs125, &a0, &l1, self, spacing, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs125, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8192,9 +8193,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8211,10 +8212,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDiv_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDiv_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8231,10 +8232,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8251,9 +8252,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8270,10 +8271,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDiv_TensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDiv_TensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8290,10 +8291,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivOutMode, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8310,9 +8311,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8329,10 +8330,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDiv_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDiv_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8349,10 +8350,10 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opDivScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDivScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8369,9 +8370,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivScalarMode, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8388,10 +8389,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDiv_ScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDiv_ScalarMode, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8408,10 +8409,10 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opDivScalarModeOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDivScalarModeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8428,9 +8429,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivideTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivideTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivideTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8447,10 +8448,10 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDivide_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8467,10 +8468,10 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8487,9 +8488,9 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivideScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivideScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8506,10 +8507,10 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDivide_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8526,9 +8527,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivideTensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivideTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8545,10 +8546,10 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDivide_TensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDivide_TensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8565,10 +8566,10 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opDivideOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivideOutMode, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8585,9 +8586,9 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivideScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalarMode, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8604,10 +8605,10 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDivide_ScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDivide_ScalarMode, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8624,9 +8625,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTrueDivideTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opTrueDivideTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.TrueDivideTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8643,10 +8644,10 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opTrueDivide_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8663,10 +8664,10 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opTrueDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opTrueDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8683,9 +8684,9 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrueDivideScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTrueDivideScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TrueDivideScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8702,10 +8703,10 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTrueDivide_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8722,9 +8723,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDot, &locs126, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre14(&c, &opDot, &assertgenshapes.Locs126, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	checksPost18(&c, &locs126, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs126, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -8741,10 +8742,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDotOut, &locs127, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPre19(&c, &opDotOut, &assertgenshapes.Locs127, &a0, &a1, &a2, self, tensor, out)
 	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	checksPost20(&c, &locs127, &a0, &a1, &a2, self, tensor, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs127, &a0, &a1, &a2, self, tensor, out, r0)
 	return r0
 }
 
@@ -8761,9 +8762,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opVdot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opVdot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8780,10 +8781,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opVdotOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8800,9 +8801,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var l1 asserts.SavedList
-	checksPre23(&c, &opEinsum, &locs9, &l1, tensors)
+	assertgenshapes.ChecksPre23(&c, &opEinsum, &assertgenshapes.Locs9, &l1, tensors)
 	r0 := kernels.Einsum(equation, tensors, path)
-	checksPost83(&c, &locs9, &l1, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l1, tensors, r0)
 	return r0
 }
 
@@ -8819,9 +8820,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbedding, &locs128, &a0, &a1, weight, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbedding, &assertgenshapes.Locs128, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	checksPost18(&c, &locs128, &a0, &a1, weight, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs128, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -8838,10 +8839,10 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opEmbeddingOut, &locs129, &a0, &a1, &a5, weight, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opEmbeddingOut, &assertgenshapes.Locs129, &a0, &a1, &a5, weight, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	checksPost20(&c, &locs129, &a0, &a1, &a5, weight, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs129, &a0, &a1, &a5, weight, indices, out, r0)
 	return r0
 }
 
@@ -8858,9 +8859,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingBackward, &locs130, &a0, &a1, grad, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingBackward, &assertgenshapes.Locs130, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	checksPost18(&c, &locs130, &a0, &a1, grad, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs130, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -8877,9 +8878,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingDenseBackward, &locs131, &a0, &a1, grad_output, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs131, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost18(&c, &locs131, &a0, &a1, grad_output, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs131, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -8896,10 +8897,10 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opEmbeddingDenseBackwardOut, &locs132, &a0, &a1, &a5, grad_output, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs132, &a0, &a1, &a5, grad_output, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	checksPost20(&c, &locs132, &a0, &a1, &a5, grad_output, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs132, &a0, &a1, &a5, grad_output, indices, out, r0)
 	return r0
 }
 
@@ -8916,10 +8917,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opEmbeddingRenorm_, &locs133, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre51(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs133, &a0, &a1, self, indices)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	checksPost52(&c, &locs133, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8936,10 +8937,10 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opEmbeddingRenormOut, &locs134, &a0, &a1, &a4, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs134, &a0, &a1, &a4, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	checksPost20(&c, &locs134, &a0, &a1, &a4, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs134, &a0, &a1, &a4, self, indices, out, r0)
 	return r0
 }
 
@@ -8956,9 +8957,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingRenorm, &locs133, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingRenorm, &assertgenshapes.Locs133, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8975,9 +8976,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingSparseBackward, &locs130, &a0, &a1, grad, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs130, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost18(&c, &locs130, &a0, &a1, grad, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs130, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -8994,9 +8995,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre121(&c, &opXEmbeddingBagForwardOnly, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre121(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost122(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -9013,10 +9014,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	checksPre123(&c, &opXEmbeddingBagForwardOnlyOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre123(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost124(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9033,9 +9034,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre27(&c, &opXRowwisePrune, &locs137, &a0, &a1, weight, mask)
+	assertgenshapes.ChecksPre27(&c, &opXRowwisePrune, &assertgenshapes.Locs137, &a0, &a1, weight, mask)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	checksPost28(&c, &locs137, &a0, &a1, weight, mask, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs137, &a0, &a1, weight, mask, r0, r1)
 	return r0, r1
 }
 
@@ -9052,9 +9053,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opRowStack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opRowStack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.RowStack(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -9074,10 +9075,10 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opRowStackOut, &locs67, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opRowStackOut, &assertgenshapes.Locs67, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -9094,9 +9095,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre125(&c, &opEmbeddingBag, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre125(&c, &opEmbeddingBag, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	checksPost126(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9113,9 +9114,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre125(&c, &opEmbeddingBagPaddingIdx, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre125(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost126(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9132,9 +9133,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre121(&c, &opXEmbeddingBag, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre121(&c, &opXEmbeddingBag, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost122(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -9151,10 +9152,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	checksPre123(&c, &opXEmbeddingBagOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre123(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost124(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9171,9 +9172,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	checksPre127(&c, &opXEmbeddingBagBackward, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre127(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	checksPost117(&c, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9190,9 +9191,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre128(&c, &opXEmbeddingBagSparseBackward, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
+	assertgenshapes.ChecksPre128(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost129(&c, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
+	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
 	return r0
 }
 
@@ -9209,9 +9210,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre128(&c, &opXEmbeddingBagDenseBackward, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre128(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost129(&c, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9228,10 +9229,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a10 asserts.Saved
-	checksPre130(&c, &opXEmbeddingBagDenseBackwardOut, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
+	assertgenshapes.ChecksPre130(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	checksPost131(&c, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
 	return r0
 }
 
@@ -9248,9 +9249,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre114(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
+	assertgenshapes.ChecksPre114(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	checksPost66(&c, &locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
 	return r0
 }
 
@@ -9267,10 +9268,10 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	checksPre115(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
+	assertgenshapes.ChecksPre115(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	checksPost68(&c, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
 	return r0
 }
 
@@ -9286,9 +9287,9 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opEmptyNames, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opEmptyNames, &assertgenshapes.Locs23)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -9305,10 +9306,10 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opEmptyNamesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opEmptyNamesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -9324,9 +9325,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opEmptyMemoryFormat, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs23)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -9343,9 +9344,9 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewEmpty, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewEmpty, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9362,10 +9363,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNewEmptyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNewEmptyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9382,9 +9383,9 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewEmptyStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewEmptyStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9401,10 +9402,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opNewEmptyStridedOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9421,9 +9422,9 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewFull, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewFull, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9440,10 +9441,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opNewFullOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNewFullOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9460,9 +9461,9 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewZeros, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewZeros, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9479,10 +9480,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNewZerosOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNewZerosOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9499,9 +9500,9 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewOnes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewOnes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9518,10 +9519,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNewOnesOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNewOnesOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9537,9 +9538,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opXEmptyAffineQuantized, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs23)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -9556,10 +9557,10 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opXEmptyAffineQuantizedOut, &locs24, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs24, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	checksPost10(&c, &locs24, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a4, out, r0)
 	return r0
 }
 
@@ -9576,9 +9577,9 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre14(&c, &opXEmptyPerChannelAffineQuantized, &locs145, &a1, &a2, scales, zero_points)
+	assertgenshapes.ChecksPre14(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs145, &a1, &a2, scales, zero_points)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	checksPost18(&c, &locs145, &a1, &a2, scales, zero_points, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs145, &a1, &a2, scales, zero_points, r0)
 	return r0
 }
 
@@ -9595,10 +9596,10 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	}
 	var c asserts.Call
 	var a1, a2, a5 asserts.Saved
-	checksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs146, &a1, &a2, &a5, scales, zero_points, out)
+	assertgenshapes.ChecksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs146, &a1, &a2, &a5, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	checksPost20(&c, &locs146, &a1, &a2, &a5, scales, zero_points, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs146, &a1, &a2, &a5, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -9615,10 +9616,10 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opResize_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opResize_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9635,10 +9636,10 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opResizeOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opResizeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9655,9 +9656,9 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opResize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opResize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Resize(self, size, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9674,10 +9675,10 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXResizeOutput_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXResizeOutput_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9694,10 +9695,10 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXResizeOutputOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXResizeOutputOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9714,9 +9715,9 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXResizeOutput, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXResizeOutput, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XResizeOutput(self, size, device)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9733,9 +9734,9 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opEmptyQuantized, &locs147, &a1, qtensor)
+	assertgenshapes.ChecksPre0(&c, &opEmptyQuantized, &assertgenshapes.Locs147, &a1, qtensor)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs147, &a1, qtensor, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs147, &a1, qtensor, r0)
 	return r0
 }
 
@@ -9752,10 +9753,10 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre54(&c, &opEmptyQuantizedOut, &locs148, &a1, &a3, qtensor, out)
+	assertgenshapes.ChecksPre54(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs148, &a1, &a3, qtensor, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	checksPost55(&c, &locs148, &a1, &a3, qtensor, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs148, &a1, &a3, qtensor, out, r0)
 	return r0
 }
 
@@ -9772,10 +9773,10 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opEmptyOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opEmptyOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opEmptyLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opEmptyLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -42,10 +43,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opEmptyLikeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opEmptyLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opEmptyStrided, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opEmptyStrided, &assertgenshapes.Locs23)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -80,10 +81,10 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opEmptyStridedOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opEmptyStridedOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -100,9 +101,9 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opErf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -119,10 +120,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opErf_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opErf_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erf_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -139,10 +140,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opErfOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opErfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -159,9 +160,9 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErfc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opErfc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -178,10 +179,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opErfc_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opErfc_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -198,10 +199,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opErfcOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opErfcOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -218,9 +219,9 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -237,10 +238,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExp_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExp_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -257,10 +258,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opExpOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opExpOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -277,9 +278,9 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExp2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExp2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp2(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -296,10 +297,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExp2_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExp2_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -316,10 +317,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opExp2Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opExp2Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -336,9 +337,9 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExpm1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExpm1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expm1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -355,10 +356,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExpm1_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExpm1_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -375,10 +376,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opExpm1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opExpm1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -395,9 +396,9 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExpand, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExpand, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -414,9 +415,9 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opExpandAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opExpandAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ExpandAs(self, other)
-	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -432,9 +433,9 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opEye, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opEye, &assertgenshapes.Locs23)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -450,9 +451,9 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opEyeM, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opEyeM, &assertgenshapes.Locs23)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -469,10 +470,10 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opEyeOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opEyeOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -489,10 +490,10 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opEyeMOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opEyeMOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -509,9 +510,9 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlattenUsingInts, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlattenUsingInts, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -528,9 +529,9 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlattenNamedOutDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -547,9 +548,9 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlattenUsingNames, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlattenUsingNames, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -566,9 +567,9 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlattenDimnameList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlattenDimnameList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -585,9 +586,9 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnflattenInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -604,9 +605,9 @@ func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []str
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnflattenDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -623,9 +624,9 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFillScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFillScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FillScalar(self, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -642,9 +643,9 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFillTensor, &locs149, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre14(&c, &opFillTensor, &assertgenshapes.Locs149, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	checksPost18(&c, &locs149, &a0, &a1, self, value, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs149, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -661,10 +662,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFill_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFill_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -681,10 +682,10 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opFillScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFillScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -701,10 +702,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opFill_Tensor, &locs149, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre51(&c, &opFill_Tensor, &assertgenshapes.Locs149, &a0, &a1, self, value)
 	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
-	checksPost52(&c, &locs149, &a0, &a1, self, value, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs149, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -721,10 +722,10 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFillTensorOut, &locs150, &a0, &a1, &a2, self, value, out)
+	assertgenshapes.ChecksPre19(&c, &opFillTensorOut, &assertgenshapes.Locs150, &a0, &a1, &a2, self, value, out)
 	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	checksPost20(&c, &locs150, &a0, &a1, &a2, self, value, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs150, &a0, &a1, &a2, self, value, out, r0)
 	return r0
 }
 
@@ -741,9 +742,9 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFloor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Floor(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -760,10 +761,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFloor_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFloor_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Floor_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -780,10 +781,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opFloorOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFloorOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -800,9 +801,9 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFloorDivide, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFloorDivide, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.FloorDivide(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -819,10 +820,10 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opFloorDivide_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -839,10 +840,10 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFloorDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFloorDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -859,9 +860,9 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloorDivideScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFloorDivideScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FloorDivideScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -878,10 +879,10 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFloorDivide_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -898,9 +899,9 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFrac, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFrac, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Frac(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -917,10 +918,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFrac_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFrac_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Frac_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -937,10 +938,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opFracOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFracOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -956,9 +957,9 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opFullNames, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opFullNames, &assertgenshapes.Locs23)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -975,10 +976,10 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opFullNamesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opFullNamesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -994,9 +995,9 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opFull, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opFull, &assertgenshapes.Locs23)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -1013,10 +1014,10 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opFullOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opFullOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -1033,9 +1034,9 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFullLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFullLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1052,10 +1053,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opFullLikeOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFullLikeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1071,9 +1072,9 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opFromFile, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opFromFile, &assertgenshapes.Locs23)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -1090,10 +1091,10 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opFromFileOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opFromFileOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -1110,10 +1111,10 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGcdOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGcdOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1130,9 +1131,9 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGcd, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGcd, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Gcd(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1149,10 +1150,10 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opGcd_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opGcd_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1169,10 +1170,10 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLcmOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLcmOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1189,9 +1190,9 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLcm, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLcm, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Lcm(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1208,10 +1209,10 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLcm_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLcm_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1228,9 +1229,9 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGridSampler, &locs151, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler, &assertgenshapes.Locs151, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1247,9 +1248,9 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGridSampler2d, &locs151, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler2d, &assertgenshapes.Locs151, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1266,10 +1267,10 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opGridSampler2dOut, &locs152, &a0, &a1, &a5, input, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opGridSampler2dOut, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1286,9 +1287,9 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opGridSampler2dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre105(&c, &opGridSampler2dBackward, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1305,10 +1306,10 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
-	checksPre107(&c, &opGridSampler2dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost108(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1325,9 +1326,9 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXGridSampler2dCpuFallback, &locs151, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs151, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1344,10 +1345,10 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opXGridSampler2dCpuFallbackOut, &locs152, &a0, &a1, &a5, input, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out)
 	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1364,9 +1365,9 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opXGridSampler2dCpuFallbackBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre105(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1383,9 +1384,9 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGridSampler3d, &locs151, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler3d, &assertgenshapes.Locs151, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs151, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs151, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1402,10 +1403,10 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opGridSampler3dOut, &locs152, &a0, &a1, &a5, input, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opGridSampler3dOut, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1422,9 +1423,9 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opGridSampler3dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre105(&c, &opGridSampler3dBackward, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1441,10 +1442,10 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
-	checksPre107(&c, &opGridSampler3dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost108(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1460,9 +1461,9 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opHannWindow, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opHannWindow, &assertgenshapes.Locs23)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -1479,10 +1480,10 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opHannWindowOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opHannWindowOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -1498,9 +1499,9 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opHannWindowPeriodic, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opHannWindowPeriodic, &assertgenshapes.Locs23)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -1517,10 +1518,10 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opHannWindowPeriodicOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -1536,9 +1537,9 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opHammingWindow, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opHammingWindow, &assertgenshapes.Locs23)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -1555,10 +1556,10 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opHammingWindowOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -1574,9 +1575,9 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opHammingWindowPeriodic, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs23)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -1593,10 +1594,10 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opHammingWindowPeriodicOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -1612,9 +1613,9 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opHammingWindowPeriodicAlpha, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs23)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -1631,10 +1632,10 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opHammingWindowPeriodicAlphaOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -1650,9 +1651,9 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opHammingWindowPeriodicAlphaBeta, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs23)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -1669,10 +1670,10 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs24, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs24, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	checksPost10(&c, &locs24, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a4, out, r0)
 	return r0
 }
 
@@ -1688,9 +1689,9 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opKaiserWindow, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opKaiserWindow, &assertgenshapes.Locs23)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -1707,10 +1708,10 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opKaiserWindowOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opKaiserWindowOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -1726,9 +1727,9 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opKaiserWindowPeriodic, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs23)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -1745,10 +1746,10 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opKaiserWindowPeriodicOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -1764,9 +1765,9 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opKaiserWindowBeta, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opKaiserWindowBeta, &assertgenshapes.Locs23)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -1783,10 +1784,10 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opKaiserWindowBetaOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -1803,9 +1804,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHingeEmbeddingLoss, &locs155, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs155, &a0, &a1, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -1822,9 +1823,9 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opGroupNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre88(&c, &opGroupNorm, &assertgenshapes.Locs81, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	checksPost57(&c, &locs81, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -1841,9 +1842,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre132(&c, &opNativeGroupNorm, &locs156, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre132(&c, &opNativeGroupNorm, &assertgenshapes.Locs156, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	checksPost92(&c, &locs156, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs156, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1860,10 +1861,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	checksPre133(&c, &opNativeGroupNormOut, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre133(&c, &opNativeGroupNormOut, &assertgenshapes.Locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	checksPost94(&c, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1880,9 +1881,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre134(&c, &opNativeGroupNormBackward, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
+	assertgenshapes.ChecksPre134(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	checksPost135(&c, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost135(&c, &assertgenshapes.Locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1899,10 +1900,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
-	checksPre136(&c, &opNativeGroupNormBackwardOut, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre136(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	checksPost137(&c, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1919,9 +1920,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFftR2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFftR2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1938,10 +1939,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXFftR2cOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXFftR2cOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1958,9 +1959,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFftC2r, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFftC2r, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1977,10 +1978,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXFftC2rOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXFftC2rOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1997,9 +1998,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFftC2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFftC2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2016,10 +2017,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXFftC2cOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXFftC2cOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2037,9 +2038,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre21(&c, &opXValidateCompressedSparseIndices, &locs160, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPre21(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs160, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	checksPost22(&c, &locs160, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs160, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opXCufftGetPlanCacheSize = asserts.Op{
@@ -2054,9 +2055,9 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheSize(device_index)
 	}
 	var c asserts.Call
-	checksPre33(&c, &opXCufftGetPlanCacheSize, &locs16)
+	assertgenshapes.ChecksPre33(&c, &opXCufftGetPlanCacheSize, &assertgenshapes.Locs16)
 	r0 := kernels.XCufftGetPlanCacheSize(device_index)
-	checksPost34(&c, &locs16)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -2072,9 +2073,9 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheMaxSize(device_index)
 	}
 	var c asserts.Call
-	checksPre33(&c, &opXCufftGetPlanCacheMaxSize, &locs16)
+	assertgenshapes.ChecksPre33(&c, &opXCufftGetPlanCacheMaxSize, &assertgenshapes.Locs16)
 	r0 := kernels.XCufftGetPlanCacheMaxSize(device_index)
-	checksPost34(&c, &locs16)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -2091,9 +2092,9 @@ func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre33(&c, &opXCufftSetPlanCacheMaxSize, &locs16)
+	assertgenshapes.ChecksPre33(&c, &opXCufftSetPlanCacheMaxSize, &assertgenshapes.Locs16)
 	kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
-	checksPost34(&c, &locs16)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
 }
 
 var opXCufftClearPlanCache = asserts.Op{
@@ -2109,9 +2110,9 @@ func XCufftClearPlanCache(device_index int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre33(&c, &opXCufftClearPlanCache, &locs16)
+	assertgenshapes.ChecksPre33(&c, &opXCufftClearPlanCache, &assertgenshapes.Locs16)
 	kernels.XCufftClearPlanCache(device_index)
-	checksPost34(&c, &locs16)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
 }
 
 var opIndexTensor = asserts.Op{
@@ -2130,9 +2131,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre138(&c, &opIndexTensor, &locs133, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre138(&c, &opIndexTensor, &assertgenshapes.Locs133, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost139(&c, &locs133, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs133, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2152,10 +2153,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre140(&c, &opIndexTensorOut, &locs134, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPre140(&c, &opIndexTensorOut, &assertgenshapes.Locs134, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	checksPost141(&c, &locs134, &a0, &l1, &a2, self, indices, out, r0)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs134, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
 }
 
@@ -2172,10 +2173,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre60(&c, &opIndexCopyOut, &locs161, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre60(&c, &opIndexCopyOut, &assertgenshapes.Locs161, &a0, &a2, &a3, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	checksPost61(&c, &locs161, &a0, &a2, &a3, &a4, self, index, source, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs161, &a0, &a2, &a3, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -2192,10 +2193,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexCopy_, &locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre58(&c, &opIndexCopy_, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2212,9 +2213,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexCopy, &locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opIndexCopy, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2231,10 +2232,10 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexCopy_Dimname, &locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre58(&c, &opIndexCopy_Dimname, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2251,9 +2252,9 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexCopyDimname, &locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opIndexCopyDimname, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2273,10 +2274,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre142(&c, &opIndexPut_, &locs163, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre142(&c, &opIndexPut_, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	checksPost143(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost143(&c, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2296,10 +2297,10 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre144(&c, &opIndexPutOut, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out)
+	assertgenshapes.ChecksPre144(&c, &opIndexPutOut, &assertgenshapes.Locs164, &a0, &l1, &a2, &a4, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	checksPost145(&c, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
+	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs164, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2319,9 +2320,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre146(&c, &opIndexPut, &locs163, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre146(&c, &opIndexPut, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	checksPost147(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2341,10 +2342,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre142(&c, &opXIndexPutImpl_, &locs163, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre142(&c, &opXIndexPutImpl_, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	checksPost143(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost143(&c, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2364,10 +2365,10 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		a0, a2, a5 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre144(&c, &opXIndexPutImplOut, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out)
+	assertgenshapes.ChecksPre144(&c, &opXIndexPutImplOut, &assertgenshapes.Locs164, &a0, &l1, &a2, &a5, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	checksPost145(&c, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
+	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs164, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2387,9 +2388,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre146(&c, &opXIndexPutImpl, &locs163, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre146(&c, &opXIndexPutImpl, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	checksPost147(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2406,9 +2407,9 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre63(&c, &opInstanceNorm, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre63(&c, &opInstanceNorm, &assertgenshapes.Locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	checksPost64(&c, &locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.ChecksPost64(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -2425,9 +2426,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIsclose, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opIsclose, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2444,10 +2445,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opIsinTensorTensorOut, &locs165, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPre19(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs165, &a0, &a1, &a4, elements, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	checksPost20(&c, &locs165, &a0, &a1, &a4, elements, test_elements, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs165, &a0, &a1, &a4, elements, test_elements, out, r0)
 	return r0
 }
 
@@ -2464,9 +2465,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIsinTensorTensor, &locs166, &a0, &a1, elements, test_elements)
+	assertgenshapes.ChecksPre14(&c, &opIsinTensorTensor, &assertgenshapes.Locs166, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	checksPost18(&c, &locs166, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs166, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2483,10 +2484,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opIsinTensorScalarOut, &locs167, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPre54(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs167, &a0, &a4, elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	checksPost55(&c, &locs167, &a0, &a4, elements, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs167, &a0, &a4, elements, out, r0)
 	return r0
 }
 
@@ -2503,9 +2504,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsinTensorScalar, &locs168, &a0, elements)
+	assertgenshapes.ChecksPre0(&c, &opIsinTensorScalar, &assertgenshapes.Locs168, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	checksPost6(&c, &locs168, &a0, elements, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs168, &a0, elements, r0)
 	return r0
 }
 
@@ -2522,10 +2523,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre54(&c, &opIsinScalarTensorOut, &locs169, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPre54(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs169, &a1, &a4, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	checksPost55(&c, &locs169, &a1, &a4, test_elements, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs169, &a1, &a4, test_elements, out, r0)
 	return r0
 }
 
@@ -2542,9 +2543,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opIsinScalarTensor, &locs170, &a1, test_elements)
+	assertgenshapes.ChecksPre0(&c, &opIsinScalarTensor, &assertgenshapes.Locs170, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	checksPost6(&c, &locs170, &a1, test_elements, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs170, &a1, test_elements, r0)
 	return r0
 }
 
@@ -2561,9 +2562,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsnan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsnan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isnan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2580,10 +2581,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIsnanOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIsnanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2600,9 +2601,9 @@ func IsDistributed(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsDistributed, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsDistributed, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsDistributed(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2619,9 +2620,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsFloatingPoint, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsFloatingPoint, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsFloatingPoint(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2638,9 +2639,9 @@ func IsComplex(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsComplex, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsComplex, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsComplex(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2657,9 +2658,9 @@ func IsConj(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsConj, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsConj, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsConj(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2676,9 +2677,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXIsZerotensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXIsZerotensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XIsZerotensor(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2695,9 +2696,9 @@ func IsNeg(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsNeg, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsNeg, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsNeg(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2714,9 +2715,9 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsreal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsreal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isreal(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2733,9 +2734,9 @@ func IsNonzero(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsNonzero, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsNonzero, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsNonzero(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2752,9 +2753,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opIsSameSize, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2771,9 +2772,9 @@ func IsSigned(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsSigned, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsSigned, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsSigned(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2790,9 +2791,9 @@ func IsInference(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsInference, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsInference, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsInference(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2809,9 +2810,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opKlDiv, &locs155, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opKlDiv, &assertgenshapes.Locs155, &a0, &a1, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -2828,9 +2829,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opKron, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opKron, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Kron(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2847,10 +2848,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opKronOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opKronOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2867,9 +2868,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opKthvalue, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opKthvalue, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2886,10 +2887,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opKthvalueValues, &locs109, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opKthvalueValues, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -2906,9 +2907,9 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opKthvalueDimname, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opKthvalueDimname, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2925,10 +2926,10 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opKthvalueDimnameOut, &locs109, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opKthvalueDimnameOut, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -2945,9 +2946,9 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opLayerNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre88(&c, &opLayerNorm, &assertgenshapes.Locs81, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	checksPost57(&c, &locs81, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -2964,9 +2965,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre132(&c, &opNativeLayerNorm, &locs156, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre132(&c, &opNativeLayerNorm, &assertgenshapes.Locs156, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	checksPost92(&c, &locs156, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs156, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2983,10 +2984,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5, a6, a7 asserts.Saved
-	checksPre133(&c, &opNativeLayerNormOut, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre133(&c, &opNativeLayerNormOut, &assertgenshapes.Locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	checksPost94(&c, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3003,9 +3004,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	checksPre148(&c, &opNativeLayerNormBackward, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.ChecksPre148(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	checksPost96(&c, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3022,10 +3023,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	checksPre149(&c, &opNativeLayerNormBackwardOut, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre149(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	checksPost150(&c, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost150(&c, &assertgenshapes.Locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3042,9 +3043,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanToNum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanToNum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3061,10 +3062,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNanToNum_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNanToNum_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3081,10 +3082,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNanToNumOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNanToNumOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3101,9 +3102,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opLinear, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opLinear, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3120,9 +3121,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre91(&c, &opLinearBackward, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3139,10 +3140,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	checksPre93(&c, &opLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opLinearBackwardOut, &assertgenshapes.Locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3159,10 +3160,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre76(&c, &opLinearOut, &locs82, &a0, &a1, &a2, &a3, input, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opLinearOut, &assertgenshapes.Locs82, &a0, &a1, &a2, &a3, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	checksPost61(&c, &locs82, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -3179,9 +3180,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMkldnnLinear, &locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMkldnnLinear, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3198,10 +3199,10 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre76(&c, &opMkldnnLinearOut, &locs87, &a0, &a1, &a2, &a3, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opMkldnnLinearOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a3, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -3218,9 +3219,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre14(&c, &opMkldnnLinearBackwardInput, &locs175, &a1, &a2, grad_output, weight)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs175, &a1, &a2, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	checksPost18(&c, &locs175, &a1, &a2, grad_output, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs175, &a1, &a2, grad_output, weight, r0)
 	return r0
 }
 
@@ -3237,10 +3238,10 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a1, a2, a3 asserts.Saved
-	checksPre19(&c, &opMkldnnLinearBackwardInputOut, &locs176, &a1, &a2, &a3, grad_output, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs176, &a1, &a2, &a3, grad_output, weight, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	checksPost20(&c, &locs176, &a1, &a2, &a3, grad_output, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs176, &a1, &a2, &a3, grad_output, weight, out, r0)
 	return r0
 }
 
@@ -3257,9 +3258,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMkldnnLinearBackwardWeights, &locs177, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre105(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs177, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	checksPost106(&c, &locs177, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs177, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3276,10 +3277,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	checksPost108(&c, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3296,9 +3297,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opMkldnnLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre91(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3315,10 +3316,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	checksPre93(&c, &opMkldnnLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3335,9 +3336,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre114(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	assertgenshapes.ChecksPre114(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost66(&c, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -3354,9 +3355,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre114(&c, &opFbgemmLinearInt8Weight, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	assertgenshapes.ChecksPre114(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost66(&c, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -3373,9 +3374,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opFbgemmLinearQuantizeWeight, &locs29, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs29, &a0, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	checksPost48(&c, &locs29, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs29, &a0, input, r0, r1)
 	return r0, r1, r2, r3
 }
 
@@ -3392,9 +3393,9 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFbgemmPackGemmMatrixFp16, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -3411,9 +3412,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs180, &a0, &a1, &a2, input, packed_weight, bias)
+	assertgenshapes.ChecksPre56(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs180, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	checksPost57(&c, &locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -3430,9 +3431,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opFbgemmLinearFp16Weight, &locs180, &a0, &a1, &a2, input, packed_weight, bias)
+	assertgenshapes.ChecksPre56(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs180, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	checksPost57(&c, &locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -3449,9 +3450,9 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFbgemmPackQuantizedMatrix, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -3468,9 +3469,9 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -3487,9 +3488,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLdexpTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLdexpTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3506,10 +3507,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLdexp_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLdexp_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3526,10 +3527,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLdexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLdexpOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3545,9 +3546,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opLinspace, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opLinspace, &assertgenshapes.Locs23)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -3564,10 +3565,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opLinspaceOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opLinspaceOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -3584,9 +3585,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3603,10 +3604,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3623,10 +3624,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLogOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3643,9 +3644,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog10, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog10, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log10(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3662,10 +3663,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog10_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog10_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3682,10 +3683,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLog10Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLog10Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3702,9 +3703,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog1p, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog1p, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log1p(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3721,10 +3722,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog1p_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog1p_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3741,10 +3742,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLog1pOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLog1pOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3761,9 +3762,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log2(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3780,10 +3781,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog2_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog2_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3800,10 +3801,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLog2Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLog2Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3820,10 +3821,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogaddexpOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3840,9 +3841,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogaddexp, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3859,10 +3860,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogaddexp2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3879,9 +3880,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogaddexp2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3898,9 +3899,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXlogyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3917,9 +3918,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opXlogyScalarSelf, &locs181, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opXlogyScalarSelf, &assertgenshapes.Locs181, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	checksPost6(&c, &locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
 	return r0
 }
 
@@ -3936,9 +3937,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXlogyScalarOther, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXlogyScalarOther, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3955,10 +3956,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opXlogy_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opXlogy_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3975,10 +3976,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXlogy_ScalarOther, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3995,10 +3996,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXlogyOutTensor, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4015,10 +4016,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opXlogyOutScalarSelf, &locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs182, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4035,10 +4036,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXlogyOutScalarOther, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4054,9 +4055,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opLogspace, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opLogspace, &assertgenshapes.Locs23)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -4073,10 +4074,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opLogspaceOut, &locs24, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opLogspaceOut, &assertgenshapes.Locs24, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	checksPost10(&c, &locs24, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a4, out, r0)
 	return r0
 }
 
@@ -4093,9 +4094,9 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4112,10 +4113,10 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opLogSoftmaxIntOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4132,9 +4133,9 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogSoftmaxDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4151,9 +4152,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4170,10 +4171,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXLogSoftmaxOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4190,9 +4191,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXLogSoftmaxBackwardData, &locs183, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -4209,10 +4210,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXLogSoftmaxBackwardDataOut, &locs184, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPre19(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs184, &a0, &a1, &a4, grad_output, output, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	checksPost20(&c, &locs184, &a0, &a1, &a4, grad_output, output, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs184, &a0, &a1, &a4, grad_output, output, out, r0)
 	return r0
 }
 
@@ -4229,9 +4230,9 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXLogcumsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4248,10 +4249,10 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXLogcumsumexpOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4268,9 +4269,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogcumsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4287,10 +4288,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLogcumsumexpOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogcumsumexpOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4307,9 +4308,9 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogcumsumexpDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4326,10 +4327,10 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLogcumsumexpDimnameOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogcumsumexpDimnameOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4346,9 +4347,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4365,10 +4366,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opLogsumexpOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogsumexpOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4385,9 +4386,9 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogsumexpNames, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogsumexpNames, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4404,10 +4405,10 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opLogsumexpNamesOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogsumexpNamesOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4424,9 +4425,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMarginRankingLoss, &locs93, &a0, &a1, &a2, input1, input2, target)
+	assertgenshapes.ChecksPre56(&c, &opMarginRankingLoss, &assertgenshapes.Locs93, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	checksPost57(&c, &locs93, &a0, &a1, &a2, input1, input2, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -4443,9 +4444,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4462,9 +4463,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMatmulBackward, &locs185, &a0, &a1, &a2, grad, self, other)
+	assertgenshapes.ChecksPre105(&c, &opMatmulBackward, &assertgenshapes.Locs185, &a0, &a1, &a2, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	checksPost106(&c, &locs185, &a0, &a1, &a2, grad, self, other, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs185, &a0, &a1, &a2, grad, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -4481,10 +4482,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre107(&c, &opMatmulBackwardOut, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opMatmulBackwardOut, &assertgenshapes.Locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	checksPost108(&c, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4501,10 +4502,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4521,9 +4522,9 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMatrixPower, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMatrixPower, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MatrixPower(self, n)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4540,10 +4541,10 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opMatrixPowerOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMatrixPowerOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4560,9 +4561,9 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMatrixExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMatrixExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MatrixExp(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4579,9 +4580,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMatrixExpBackward, &locs187, &a0, &a1, self, grad)
+	assertgenshapes.ChecksPre14(&c, &opMatrixExpBackward, &assertgenshapes.Locs187, &a0, &a1, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	checksPost18(&c, &locs187, &a0, &a1, self, grad, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs187, &a0, &a1, self, grad, r0)
 	return r0
 }
 
@@ -4598,9 +4599,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXAminmax, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXAminmax, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.XAminmax(self)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4617,10 +4618,10 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opXAminmaxOut, &locs26, &a0, &a1, &a2, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opXAminmaxOut, &assertgenshapes.Locs26, &a0, &a1, &a2, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	checksPost50(&c, &locs26, &a0, &a1, &a2, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a1, &a2, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4637,9 +4638,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXAminmaxDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXAminmaxDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4656,10 +4657,10 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opXAminmaxDimOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opXAminmaxDimOut, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4676,9 +4677,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAminmax, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAminmax, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4695,10 +4696,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opAminmaxOut, &locs188, &a0, &a3, &a4, self, min_, max_)
+	assertgenshapes.ChecksPre49(&c, &opAminmaxOut, &assertgenshapes.Locs188, &a0, &a3, &a4, self, min_, max_)
 	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	checksPost50(&c, &locs188, &a0, &a3, &a4, self, min_, max_, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs188, &a0, &a3, &a4, self, min_, max_, r0, r1)
 	return r0, r1
 }
 
@@ -4715,9 +4716,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXComputeLinearCombination, &locs189, &a0, &a1, input, coefficients)
+	assertgenshapes.ChecksPre14(&c, &opXComputeLinearCombination, &assertgenshapes.Locs189, &a0, &a1, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	checksPost18(&c, &locs189, &a0, &a1, input, coefficients, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs189, &a0, &a1, input, coefficients, r0)
 	return r0
 }
 
@@ -4734,10 +4735,10 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXComputeLinearCombinationOut, &locs190, &a0, &a1, &a2, input, coefficients, out)
+	assertgenshapes.ChecksPre19(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs190, &a0, &a1, &a2, input, coefficients, out)
 	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	checksPost20(&c, &locs190, &a0, &a1, &a2, input, coefficients, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs190, &a0, &a1, &a2, input, coefficients, out, r0)
 	return r0
 }
 
@@ -4754,9 +4755,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4773,10 +4774,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMaxDimMax, &locs191, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre49(&c, &opMaxDimMax, &assertgenshapes.Locs191, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost50(&c, &locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -4793,9 +4794,9 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxNamesDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxNamesDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4812,10 +4813,10 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMaxNamesDimMax, &locs191, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre49(&c, &opMaxNamesDimMax, &assertgenshapes.Locs191, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	checksPost50(&c, &locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -4832,9 +4833,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opValueSelectingReductionBackward, &locs130, &a0, &a2, grad, indices)
+	assertgenshapes.ChecksPre14(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs130, &a0, &a2, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	checksPost18(&c, &locs130, &a0, &a2, grad, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs130, &a0, &a2, grad, indices, r0)
 	return r0
 }
 
@@ -4851,9 +4852,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4870,10 +4871,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAmaxOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4890,9 +4891,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxPool1dWithIndices, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4909,9 +4910,9 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMaxPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4928,9 +4929,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4947,9 +4948,9 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXMpsMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXMpsMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4966,10 +4967,10 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opXMpsMaxPool2dOut, &locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXMpsMaxPool2dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -4986,9 +4987,9 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMpsMaxPool2dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opMpsMaxPool2dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5005,10 +5006,10 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre19(&c, &opMpsMaxPool2dBackwardOut, &locs193, &a0, &a1, &a7, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Locs193, &a0, &a1, &a7, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost20(&c, &locs193, &a0, &a1, &a7, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs193, &a0, &a1, &a7, grad_output, self, out, r0)
 	return r0
 }
 
@@ -5025,9 +5026,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5044,10 +5045,10 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opMkldnnMaxPool2dOut, &locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5064,9 +5065,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMkldnnMaxPool2dBackward, &locs194, &a0, &a1, &a2, grad_output, output, input)
+	assertgenshapes.ChecksPre56(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs194, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost57(&c, &locs194, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs194, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -5083,10 +5084,10 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre60(&c, &opMkldnnMaxPool2dBackwardOut, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	assertgenshapes.ChecksPre60(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost61(&c, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -5103,9 +5104,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5122,10 +5123,10 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opMkldnnMaxPool3dOut, &locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5142,9 +5143,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMkldnnMaxPool3dBackward, &locs194, &a0, &a1, &a2, grad_output, output, input)
+	assertgenshapes.ChecksPre56(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs194, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost57(&c, &locs194, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs194, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -5161,10 +5162,10 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre60(&c, &opMkldnnMaxPool3dBackwardOut, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	assertgenshapes.ChecksPre60(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost61(&c, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -5181,9 +5182,9 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizedMaxPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5200,10 +5201,10 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opQuantizedMaxPool1dOut, &locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5220,9 +5221,9 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizedMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5239,10 +5240,10 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opQuantizedMaxPool2dOut, &locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5259,9 +5260,9 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMaxPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5278,9 +5279,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMean, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMean, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5297,9 +5298,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMeanDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMeanDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5316,10 +5317,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opMeanOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMeanOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5336,9 +5337,9 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMeanNamesDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMeanNamesDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5355,10 +5356,10 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opMeanNamesOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMeanNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5375,9 +5376,9 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanmean, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanmean, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5394,10 +5395,10 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNanmeanOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNanmeanOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5414,9 +5415,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Median(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5433,10 +5434,10 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opMedianOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMedianOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5453,9 +5454,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMedianDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMedianDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5472,10 +5473,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMedianDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opMedianDimValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5492,9 +5493,9 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMedianNamesDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMedianNamesDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5511,10 +5512,10 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMedianNamesDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opMedianNamesDimValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5531,9 +5532,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanmedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanmedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5550,10 +5551,10 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opNanmedianOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNanmedianOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5570,9 +5571,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opNanmedianDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opNanmedianDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5589,10 +5590,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opNanmedianDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opNanmedianDimValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5609,9 +5610,9 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opNanmedianNamesDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opNanmedianNamesDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5628,10 +5629,10 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opNanmedianNamesDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opNanmedianNamesDimValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5648,9 +5649,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMinDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMinDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5667,10 +5668,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMinDimMin, &locs196, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre49(&c, &opMinDimMin, &assertgenshapes.Locs196, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost50(&c, &locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -5687,9 +5688,9 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMinNamesDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMinNamesDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5706,10 +5707,10 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMinNamesDimMin, &locs196, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre49(&c, &opMinNamesDimMin, &assertgenshapes.Locs196, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost50(&c, &locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -5726,9 +5727,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5745,10 +5746,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAminOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAminOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5765,9 +5766,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXMpsConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXMpsConvolution, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5784,10 +5785,10 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre76(&c, &opXMpsConvolutionOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -5804,9 +5805,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opMpsConvolutionBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre91(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5823,10 +5824,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	checksPre93(&c, &opMpsConvolutionBackwardOut, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5843,9 +5844,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMkldnnConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMkldnnConvolution, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5862,10 +5863,10 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre76(&c, &opMkldnnConvolutionOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -5882,9 +5883,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre151(&c, &opMiopenBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre151(&c, &opMiopenBatchNorm, &assertgenshapes.Locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost152(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost152(&c, &assertgenshapes.Locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5901,10 +5902,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre153(&c, &opMiopenBatchNormOut, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	assertgenshapes.ChecksPre153(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	checksPost154(&c, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost154(&c, &assertgenshapes.Locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5921,9 +5922,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre155(&c, &opMiopenBatchNormBackward, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.ChecksPre155(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	checksPost156(&c, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5940,10 +5941,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	checksPre157(&c, &opMiopenBatchNormBackwardOut, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	assertgenshapes.ChecksPre157(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	checksPost158(&c, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost158(&c, &assertgenshapes.Locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5960,9 +5961,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMiopenConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMiopenConvolution, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5979,10 +5980,10 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre76(&c, &opMiopenConvolutionOut, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -5999,9 +6000,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMiopenConvolutionTranspose, &locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6018,10 +6019,10 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10 asserts.Saved
-	checksPre76(&c, &opMiopenConvolutionTransposeOut, &locs87, &a0, &a1, &a2, &a10, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a10, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6038,9 +6039,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMiopenDepthwiseConvolution, &locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6057,10 +6058,10 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre76(&c, &opMiopenDepthwiseConvolutionOut, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6077,9 +6078,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMiopenConvolutionRelu, &locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6096,9 +6097,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre73(&c, &opMiopenConvolutionAddRelu, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	assertgenshapes.ChecksPre73(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs103, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost74(&c, &locs103, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs103, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -6118,9 +6119,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	checksPre159(&c, &opMiopenRnn, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre159(&c, &opMiopenRnn, &assertgenshapes.Locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost160(&c, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6140,10 +6141,10 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a13, a14, a15, a16, a17, a18 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre161(&c, &opMiopenRnnOut, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre161(&c, &opMiopenRnnOut, &assertgenshapes.Locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost162(&c, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6163,9 +6164,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre163(&c, &opMiopenRnnBackward, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre163(&c, &opMiopenRnnBackward, &assertgenshapes.Locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost164(&c, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost164(&c, &assertgenshapes.Locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6186,10 +6187,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, a21, a22, a23 asserts.Saved
 		l1, l24                                                 asserts.SavedList
 	)
-	checksPre44(&c, &opMiopenRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre44(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost45(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
@@ -6205,9 +6206,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMm, &locs65, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opMm, &assertgenshapes.Locs65, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost18(&c, &locs65, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs65, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6224,10 +6225,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opMmOut, &assertgenshapes.Locs66, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost20(&c, &locs66, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs66, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -6244,9 +6245,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseMm, &locs204, &a0, &a1, sparse, dense)
+	assertgenshapes.ChecksPre14(&c, &opXSparseMm, &assertgenshapes.Locs204, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
-	checksPost18(&c, &locs204, &a0, &a1, sparse, dense, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs204, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
@@ -6263,9 +6264,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6282,10 +6283,10 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXSparseSparseMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6302,9 +6303,9 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseMaskHelper, &locs205, &a0, &a1, t, mask_indices)
+	assertgenshapes.ChecksPre14(&c, &opXSparseMaskHelper, &assertgenshapes.Locs205, &a0, &a1, t, mask_indices)
 	r0 := kernels.XSparseMaskHelper(t, mask_indices)
-	checksPost18(&c, &locs205, &a0, &a1, t, mask_indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs205, &a0, &a1, t, mask_indices, r0)
 	return r0
 }
 
@@ -6321,10 +6322,10 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXSparseMaskHelperOut, &locs206, &a0, &a1, &a2, t, mask_indices, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseMaskHelperOut, &assertgenshapes.Locs206, &a0, &a1, &a2, t, mask_indices, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
-	checksPost20(&c, &locs206, &a0, &a1, &a2, t, mask_indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs206, &a0, &a1, &a2, t, mask_indices, out, r0)
 	return r0
 }
 
@@ -6341,9 +6342,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMode, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMode, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6360,10 +6361,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opModeValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opModeValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6380,9 +6381,9 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opModeDimname, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opModeDimname, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6399,10 +6400,10 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opModeDimnameOut, &locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opModeDimnameOut, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6419,9 +6420,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMulTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6438,10 +6439,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opMul_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opMul_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6458,10 +6459,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6478,9 +6479,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMulScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMulScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6497,10 +6498,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMul_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMul_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6517,10 +6518,10 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opMulScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMulScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6537,9 +6538,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMultiplyTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMultiplyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6556,10 +6557,10 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opMultiply_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opMultiply_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6576,10 +6577,10 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMultiplyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMultiplyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6596,9 +6597,9 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMultiplyScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMultiplyScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MultiplyScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6615,10 +6616,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMultiply_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMultiply_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6635,9 +6636,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMv, &locs207, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre14(&c, &opMv, &assertgenshapes.Locs207, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	checksPost18(&c, &locs207, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs207, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -6654,10 +6655,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMvOut, &locs208, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPre19(&c, &opMvOut, &assertgenshapes.Locs208, &a0, &a1, &a2, self, vec, out)
 	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	checksPost20(&c, &locs208, &a0, &a1, &a2, self, vec, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs208, &a0, &a1, &a2, self, vec, out, r0)
 	return r0
 }
 
@@ -6674,10 +6675,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opMvlgammaOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMvlgammaOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6694,9 +6695,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMvlgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMvlgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6713,10 +6714,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMvlgamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMvlgamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6733,9 +6734,9 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNarrowCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNarrowCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6752,10 +6753,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNarrowCopyOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNarrowCopyOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6772,9 +6773,9 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNarrow, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNarrow, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6791,9 +6792,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opNarrowTensor, &locs209, &a0, &a2, self, start)
+	assertgenshapes.ChecksPre14(&c, &opNarrowTensor, &assertgenshapes.Locs209, &a0, &a2, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	checksPost53(&c, &locs209, &a0, &a2, self, start, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs209, &a0, &a2, self, start, r0)
 	return r0
 }
 
@@ -6810,9 +6811,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre165(&c, &opNativeBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre165(&c, &opNativeBatchNorm, &assertgenshapes.Locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost152(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost152(&c, &assertgenshapes.Locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6829,10 +6830,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre166(&c, &opNativeBatchNormOut, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre166(&c, &opNativeBatchNormOut, &assertgenshapes.Locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost154(&c, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost154(&c, &assertgenshapes.Locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6849,9 +6850,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opBatchNormStats, &locs29, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opBatchNormStats, &assertgenshapes.Locs29, &a0, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	checksPost48(&c, &locs29, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -6868,10 +6869,10 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opBatchNormStatsOut, &locs30, &a0, &a2, &a3, input, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opBatchNormStatsOut, &assertgenshapes.Locs30, &a0, &a2, &a3, input, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	checksPost50(&c, &locs30, &a0, &a2, &a3, input, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs30, &a0, &a2, &a3, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6888,9 +6889,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre65(&c, &opBatchNormElemt, &locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
+	assertgenshapes.ChecksPre65(&c, &opBatchNormElemt, &assertgenshapes.Locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	checksPost66(&c, &locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
 	return r0
 }
 
@@ -6907,10 +6908,10 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	checksPre67(&c, &opBatchNormElemtOut, &locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
+	assertgenshapes.ChecksPre67(&c, &opBatchNormElemtOut, &assertgenshapes.Locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	checksPost68(&c, &locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
 	return r0
 }
 
@@ -6927,9 +6928,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre167(&c, &opBatchNormGatherStats, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
+	assertgenshapes.ChecksPre167(&c, &opBatchNormGatherStats, &assertgenshapes.Locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	checksPost168(&c, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost168(&c, &assertgenshapes.Locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -6946,10 +6947,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
-	checksPre169(&c, &opBatchNormGatherStatsOut, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
+	assertgenshapes.ChecksPre169(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	checksPost170(&c, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost170(&c, &assertgenshapes.Locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6966,9 +6967,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	checksPre171(&c, &opBatchNormGatherStatsWithCounts, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
+	assertgenshapes.ChecksPre171(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	checksPost172(&c, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
+	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
 }
 
@@ -6985,10 +6986,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	checksPre173(&c, &opBatchNormGatherStatsWithCountsOut, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	assertgenshapes.ChecksPre173(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	checksPost174(&c, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost174(&c, &assertgenshapes.Locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7005,9 +7006,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre175(&c, &opNativeBatchNormBackward, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.ChecksPre175(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	checksPost156(&c, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7024,10 +7025,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
-	checksPre176(&c, &opNativeBatchNormBackwardOut, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	assertgenshapes.ChecksPre176(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	checksPost158(&c, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost158(&c, &assertgenshapes.Locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7044,9 +7045,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre177(&c, &opBatchNormBackwardReduce, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
+	assertgenshapes.ChecksPre177(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	checksPost178(&c, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7063,10 +7064,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	checksPre179(&c, &opBatchNormBackwardReduceOut, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre179(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	checksPost180(&c, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost180(&c, &assertgenshapes.Locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7083,9 +7084,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre181(&c, &opBatchNormBackwardElemt, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
+	assertgenshapes.ChecksPre181(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
-	checksPost182(&c, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
+	assertgenshapes.ChecksPost182(&c, &assertgenshapes.Locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
 	return r0
 }
 
@@ -7102,10 +7103,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	checksPre183(&c, &opBatchNormBackwardElemtOut, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
+	assertgenshapes.ChecksPre183(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	checksPost184(&c, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
 	return r0
 }
 
@@ -7122,9 +7123,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre185(&c, &opBatchNormUpdateStats, &locs223, &a0, &a1, &a2, input, running_mean, running_var)
+	assertgenshapes.ChecksPre185(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs223, &a0, &a1, &a2, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	checksPost186(&c, &locs223, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost186(&c, &assertgenshapes.Locs223, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -7141,10 +7142,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre187(&c, &opBatchNormUpdateStatsOut, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
+	assertgenshapes.ChecksPre187(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	checksPost188(&c, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost188(&c, &assertgenshapes.Locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7160,9 +7161,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	checksPre33(&c, &opIsVulkanAvailable, &locs16)
+	assertgenshapes.ChecksPre33(&c, &opIsVulkanAvailable, &assertgenshapes.Locs16)
 	r0 := kernels.IsVulkanAvailable()
-	checksPost34(&c, &locs16)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -7178,9 +7179,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	checksPre33(&c, &opXNnpackAvailable, &locs16)
+	assertgenshapes.ChecksPre33(&c, &opXNnpackAvailable, &assertgenshapes.Locs16)
 	r0 := kernels.XNnpackAvailable()
-	checksPost34(&c, &locs16)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -7197,9 +7198,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXNnpackSpatialConvolution, &locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	checksPost57(&c, &locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -7216,10 +7217,10 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre76(&c, &opXNnpackSpatialConvolutionOut, &locs82, &a0, &a1, &a2, &a5, input, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs82, &a0, &a1, &a2, &a5, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	checksPost61(&c, &locs82, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -7235,9 +7236,9 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opOnesNames, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opOnesNames, &assertgenshapes.Locs23)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -7254,10 +7255,10 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opOnesNamesOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opOnesNamesOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -7273,9 +7274,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opOnes, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opOnes, &assertgenshapes.Locs23)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -7292,10 +7293,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opOnesOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opOnesOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -7312,9 +7313,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opOnesLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opOnesLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7331,10 +7332,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opOnesLikeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opOnesLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7351,9 +7352,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPairwiseDistance, &locs225, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opPairwiseDistance, &assertgenshapes.Locs225, &a0, &a1, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7370,9 +7371,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCdist, &locs225, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opCdist, &assertgenshapes.Locs225, &a0, &a1, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7389,9 +7390,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXEuclideanDist, &locs225, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opXEuclideanDist, &assertgenshapes.Locs225, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7408,10 +7409,10 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXEuclideanDistOut, &locs226, &a0, &a1, &a2, x1, x2, out)
+	assertgenshapes.ChecksPre19(&c, &opXEuclideanDistOut, &assertgenshapes.Locs226, &a0, &a1, &a2, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	checksPost20(&c, &locs226, &a0, &a1, &a2, x1, x2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs226, &a0, &a1, &a2, x1, x2, out, r0)
 	return r0
 }
 
@@ -7428,9 +7429,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCdistForward, &locs225, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opXCdistForward, &assertgenshapes.Locs225, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7447,10 +7448,10 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXCdistForwardOut, &locs226, &a0, &a1, &a4, x1, x2, out)
+	assertgenshapes.ChecksPre19(&c, &opXCdistForwardOut, &assertgenshapes.Locs226, &a0, &a1, &a4, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	checksPost20(&c, &locs226, &a0, &a1, &a4, x1, x2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs226, &a0, &a1, &a4, x1, x2, out, r0)
 	return r0
 }
 
@@ -7467,9 +7468,9 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre113(&c, &opXCdistBackward, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	assertgenshapes.ChecksPre113(&c, &opXCdistBackward, &assertgenshapes.Locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	checksPost74(&c, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -7486,10 +7487,10 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre189(&c, &opXCdistBackwardOut, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
+	assertgenshapes.ChecksPre189(&c, &opXCdistBackwardOut, &assertgenshapes.Locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	checksPost78(&c, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
 	return r0
 }
 
@@ -7506,9 +7507,9 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPdist, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPdist, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Pdist(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7525,9 +7526,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPdistForward, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPdistForward, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7544,10 +7545,10 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXPdistForwardOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXPdistForwardOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7564,9 +7565,9 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opXPdistBackward, &locs229, &a0, &a1, &a3, grad, self, pdist)
+	assertgenshapes.ChecksPre56(&c, &opXPdistBackward, &assertgenshapes.Locs229, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	checksPost57(&c, &locs229, &a0, &a1, &a3, grad, self, pdist, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs229, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
@@ -7583,10 +7584,10 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre60(&c, &opXPdistBackwardOut, &locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out)
+	assertgenshapes.ChecksPre60(&c, &opXPdistBackwardOut, &assertgenshapes.Locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	checksPost61(&c, &locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
 	return r0
 }
 
@@ -7603,9 +7604,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCosineSimilarity, &locs225, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opCosineSimilarity, &assertgenshapes.Locs225, &a0, &a1, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	checksPost18(&c, &locs225, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs225, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7622,9 +7623,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPermute, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7641,9 +7642,9 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMovedimIntlist, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMovedimIntlist, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7660,9 +7661,9 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMovedimInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMovedimInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MovedimInt(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7679,9 +7680,9 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMoveaxisIntlist, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisIntlist, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7698,9 +7699,9 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMoveaxisInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7717,9 +7718,9 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNumpyT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNumpyT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NumpyT(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7736,9 +7737,9 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMatrixH, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMatrixH, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MatrixH(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7755,9 +7756,9 @@ func MT(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MT(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7774,9 +7775,9 @@ func MH(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMH, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMH, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MH(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7793,9 +7794,9 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdjoint, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdjoint, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Adjoint(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7812,9 +7813,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPixelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPixelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7831,10 +7832,10 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opPixelShuffleOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPixelShuffleOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7851,9 +7852,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPixelUnshuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPixelUnshuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7870,10 +7871,10 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opPixelUnshuffleOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7890,9 +7891,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opChannelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opChannelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	checksPost190(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost190(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7909,10 +7910,10 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opChannelShuffleOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opChannelShuffleOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7929,9 +7930,9 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNativeChannelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNativeChannelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7948,9 +7949,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsPinned, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsPinned, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7967,9 +7968,9 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPinMemory, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPinMemory, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PinMemory(self, device)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7986,9 +7987,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPinMemory, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPinMemory, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8005,10 +8006,10 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXPinMemoryOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXPinMemoryOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8025,9 +8026,9 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPinverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPinverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Pinverse(self, rcond)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8044,9 +8045,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPoissonNllLoss, &locs231, &a0, &a1, input, target)
+	assertgenshapes.ChecksPre14(&c, &opPoissonNllLoss, &assertgenshapes.Locs231, &a0, &a1, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	checksPost18(&c, &locs231, &a0, &a1, input, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs231, &a0, &a1, input, target, r0)
 	return r0
 }
 
@@ -8063,9 +8064,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRad2deg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRad2deg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8082,10 +8083,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRad2deg_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRad2deg_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8102,10 +8103,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opRad2degOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRad2degOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8122,9 +8123,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDeg2rad, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDeg2rad, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8141,10 +8142,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDeg2rad_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDeg2rad_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8161,10 +8162,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opDeg2radOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDeg2radOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8180,9 +8181,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opScalarTensor, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opScalarTensor, &assertgenshapes.Locs23)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8199,10 +8200,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opScalarTensorOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opScalarTensorOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -8218,9 +8219,9 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandNames, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandNames, &assertgenshapes.Locs23)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8237,10 +8238,10 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandNamesOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandNamesOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8256,9 +8257,9 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandGeneratorWithNames, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs23)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8275,10 +8276,10 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRandGeneratorWithNamesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRandGeneratorWithNamesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -8294,9 +8295,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRand, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRand, &assertgenshapes.Locs23)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8312,9 +8313,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandGenerator, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandGenerator, &assertgenshapes.Locs23)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8331,10 +8332,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opRandOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opRandOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -8351,10 +8352,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandGeneratorOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandGeneratorOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8371,9 +8372,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8390,10 +8391,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRandLikeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8409,9 +8410,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandint, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandint, &assertgenshapes.Locs23)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8427,9 +8428,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandintGenerator, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandintGenerator, &assertgenshapes.Locs23)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8445,9 +8446,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandintLow, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandintLow, &assertgenshapes.Locs23)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8463,9 +8464,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandintLowGenerator, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandintLowGenerator, &assertgenshapes.Locs23)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8482,10 +8483,10 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandintOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8502,10 +8503,10 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRandintGeneratorOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintGeneratorOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -8522,10 +8523,10 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRandintLowOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintLowOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -8542,10 +8543,10 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opRandintLowGeneratorOut, &locs24, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs24, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	checksPost10(&c, &locs24, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a4, out, r0)
 	return r0
 }
 
@@ -8562,9 +8563,9 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandintLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandintLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8581,10 +8582,10 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opRandintLikeOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandintLikeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8601,9 +8602,9 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandintLikeLowDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8620,10 +8621,10 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opRandintLikeLowDtypeOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8639,9 +8640,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandn, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandn, &assertgenshapes.Locs23)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8657,9 +8658,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandnGenerator, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandnGenerator, &assertgenshapes.Locs23)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8675,9 +8676,9 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandnNames, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandnNames, &assertgenshapes.Locs23)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8694,10 +8695,10 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandnNamesOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandnNamesOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8713,9 +8714,9 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandnGeneratorWithNames, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs23)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8732,10 +8733,10 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRandnGeneratorWithNamesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -8752,10 +8753,10 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opRandnOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opRandnOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -8772,10 +8773,10 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandnGeneratorOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandnGeneratorOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8792,9 +8793,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandnLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandnLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8811,10 +8812,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRandnLikeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandnLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8830,9 +8831,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandperm, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandperm, &assertgenshapes.Locs23)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8848,9 +8849,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRandpermGenerator, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRandpermGenerator, &assertgenshapes.Locs23)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8867,10 +8868,10 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opRandpermOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opRandpermOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -8887,10 +8888,10 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandpermGeneratorOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8906,9 +8907,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRangeStep, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRangeStep, &assertgenshapes.Locs23)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8924,9 +8925,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opRange, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opRange, &assertgenshapes.Locs23)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -8943,10 +8944,10 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRangeOut_, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRangeOut_, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -8963,10 +8964,10 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRangeOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRangeOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -8983,9 +8984,9 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRavel, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRavel, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Ravel(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9002,9 +9003,9 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReciprocal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9021,10 +9022,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opReciprocal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opReciprocal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9041,10 +9042,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opReciprocalOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReciprocalOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9061,9 +9062,9 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNeg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9080,10 +9081,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNeg_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNeg_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9100,10 +9101,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opNegOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNegOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9120,9 +9121,9 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNegative, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Negative(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9139,10 +9140,10 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNegative_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNegative_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Negative_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9159,10 +9160,10 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opNegativeOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNegativeOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9179,9 +9180,9 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRepeat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9198,10 +9199,10 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRepeatOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRepeatOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9218,9 +9219,9 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRepeatInterleaveTensor, &locs232, &a0, repeats)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs232, &a0, repeats)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	checksPost6(&c, &locs232, &a0, repeats, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs232, &a0, repeats, r0)
 	return r0
 }
 
@@ -9237,10 +9238,10 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRepeatInterleaveTensorOut, &locs233, &a0, &a2, repeats, out)
+	assertgenshapes.ChecksPre54(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs233, &a0, &a2, repeats, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	checksPost55(&c, &locs233, &a0, &a2, repeats, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs233, &a0, &a2, repeats, out, r0)
 	return r0
 }
 
@@ -9257,9 +9258,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRepeatInterleaveSelfTensor, &locs234, &a0, &a1, self, repeats)
+	assertgenshapes.ChecksPre14(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs234, &a0, &a1, self, repeats)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	checksPost18(&c, &locs234, &a0, &a1, self, repeats, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs234, &a0, &a1, self, repeats, r0)
 	return r0
 }
 
@@ -9276,9 +9277,9 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRepeatInterleaveSelfInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9295,9 +9296,9 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReshape, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9314,9 +9315,9 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXReshapeAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9333,9 +9334,9 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXMkldnnReshape, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9352,10 +9353,10 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXMkldnnReshapeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9372,9 +9373,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReshapeAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opReshapeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ReshapeAs(self, other)
-	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9391,9 +9392,9 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRound, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Round(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9410,10 +9411,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRound_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRound_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9430,10 +9431,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opRoundOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRoundOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9450,9 +9451,9 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRoundDecimals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9469,10 +9470,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRound_Decimals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRound_Decimals, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9489,10 +9490,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRoundDecimalsOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRoundDecimalsOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9509,9 +9510,9 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRrelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9528,10 +9529,10 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRrelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRrelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9548,9 +9549,9 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Relu(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9567,10 +9568,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9587,10 +9588,10 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opReluOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReluOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9607,9 +9608,9 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRelu6, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Relu6(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9626,10 +9627,10 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRelu6_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRelu6_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9646,9 +9647,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPrelu, &locs99, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opPrelu, &assertgenshapes.Locs99, &a0, &a1, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	checksPost18(&c, &locs99, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs99, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -9665,10 +9666,10 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opPreluOut, &locs100, &a0, &a1, &a2, self, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opPreluOut, &assertgenshapes.Locs100, &a0, &a1, &a2, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.PreluOut(self, weight, out)
-	checksPost20(&c, &locs100, &a0, &a1, &a2, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs100, &a0, &a1, &a2, self, weight, out, r0)
 	return r0
 }
 
@@ -9685,9 +9686,9 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opPreluBackward, &locs235, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre105(&c, &opPreluBackward, &assertgenshapes.Locs235, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
-	checksPost106(&c, &locs235, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs235, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9704,10 +9705,10 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre107(&c, &opPreluBackwardOut, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opPreluBackwardOut, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
-	checksPost108(&c, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9724,10 +9725,10 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGeluOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGeluOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,10 +24,10 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -43,9 +44,9 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -62,10 +63,10 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opGeluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -82,9 +83,9 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGeluBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opGeluBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -101,9 +102,9 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opInfinitelyDifferentiableGeluBackward, &locs238, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre14(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs238, &a0, &a1, grad, self)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	checksPost18(&c, &locs238, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs238, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -120,10 +121,10 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opHardshrinkOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opHardshrinkOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -159,10 +160,10 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opHardshrinkBackwardGradInput, &locs239, &a0, &a1, &a3, grad_out, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs239, &a0, &a1, &a3, grad_out, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	checksPost20(&c, &locs239, &a0, &a1, &a3, grad_out, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs239, &a0, &a1, &a3, grad_out, self, grad_input, r0)
 	return r0
 }
 
@@ -179,9 +180,9 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardshrinkBackward, &locs240, &a0, &a1, grad_out, self)
+	assertgenshapes.ChecksPre14(&c, &opHardshrinkBackward, &assertgenshapes.Locs240, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	checksPost18(&c, &locs240, &a0, &a1, grad_out, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs240, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
@@ -198,9 +199,9 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRsqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rsqrt(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -217,10 +218,10 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRsqrt_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRsqrt_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -237,10 +238,10 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opRsqrtOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRsqrtOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -257,9 +258,9 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSelectDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectDimname(self, dim, index)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -276,9 +277,9 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -295,9 +296,9 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opSelectBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -314,10 +315,10 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opSelectBackwardOut, &locs122, &a0, &a4, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opSelectBackwardOut, &assertgenshapes.Locs122, &a0, &a4, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -334,9 +335,9 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedSelectBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opXNestedSelectBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -353,9 +354,9 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Selu(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -372,10 +373,10 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Selu_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -392,9 +393,9 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Celu(self, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -411,10 +412,10 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -431,10 +432,10 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCeluOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCeluOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -451,9 +452,9 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSilu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Silu(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -470,10 +471,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSilu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSilu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -490,10 +491,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSiluOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSiluOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -510,10 +511,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSiluBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -530,9 +531,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSiluBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opSiluBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.SiluBackward(grad_output, self)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -549,9 +550,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mish(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -568,10 +569,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMish_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMish_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -588,10 +589,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opMishOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMishOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -608,9 +609,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMishBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opMishBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.MishBackward(grad_output, self)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -627,9 +628,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -646,10 +647,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSigmoid_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSigmoid_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -666,10 +667,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSigmoidOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSigmoidOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -686,9 +687,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -705,10 +706,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLogit_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLogit_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -725,10 +726,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLogitOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogitOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -745,9 +746,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sin(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -764,10 +765,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -784,10 +785,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSinOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSinOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -804,9 +805,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSinc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -823,10 +824,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSinc_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSinc_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -843,10 +844,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSincOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSincOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -863,9 +864,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -882,10 +883,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSinh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSinh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -902,10 +903,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSinhOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSinhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -922,9 +923,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDetach, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Detach(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -941,10 +942,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDetach_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDetach_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -961,9 +962,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSizeInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSizeInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -980,9 +981,9 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSizeDimname, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSizeDimname, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SizeDimname(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -999,9 +1000,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSliceTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1018,9 +1019,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSliceBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opSliceBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1037,10 +1038,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opSliceBackwardOut, &locs122, &a0, &a6, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opSliceBackwardOut, &assertgenshapes.Locs122, &a0, &a6, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	checksPost55(&c, &locs122, &a0, &a6, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a6, grad_output, out, r0)
 	return r0
 }
 
@@ -1057,9 +1058,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSliceScatter, &locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opSliceScatter, &assertgenshapes.Locs89, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1076,10 +1077,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre19(&c, &opSliceScatterOut, &locs90, &a0, &a1, &a6, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opSliceScatterOut, &assertgenshapes.Locs90, &a0, &a1, &a6, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	checksPost20(&c, &locs90, &a0, &a1, &a6, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs90, &a0, &a1, &a6, self, src, out, r0)
 	return r0
 }
 
@@ -1096,9 +1097,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSelectScatter, &locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opSelectScatter, &assertgenshapes.Locs89, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1115,10 +1116,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opSelectScatterOut, &locs90, &a0, &a1, &a4, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opSelectScatterOut, &assertgenshapes.Locs90, &a0, &a1, &a4, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	checksPost20(&c, &locs90, &a0, &a1, &a4, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs90, &a0, &a1, &a4, self, src, out, r0)
 	return r0
 }
 
@@ -1135,9 +1136,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDiagonalScatter, &locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opDiagonalScatter, &assertgenshapes.Locs89, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1154,10 +1155,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opDiagonalScatterOut, &locs90, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opDiagonalScatterOut, &assertgenshapes.Locs90, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	checksPost20(&c, &locs90, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs90, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1174,9 +1175,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAsStridedScatter, &locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opAsStridedScatter, &assertgenshapes.Locs89, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1193,10 +1194,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opAsStridedScatterOut, &locs90, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opAsStridedScatterOut, &assertgenshapes.Locs90, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	checksPost20(&c, &locs90, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs90, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1213,9 +1214,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSmm, &locs65, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opSmm, &assertgenshapes.Locs65, &a0, &a1, self, mat2)
 	r0 := kernels.Smm(self, mat2)
-	checksPost18(&c, &locs65, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs65, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -1232,9 +1233,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1251,10 +1252,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opSoftmaxIntOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSoftmaxIntOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1271,9 +1272,9 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftmaxDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1290,9 +1291,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1309,10 +1310,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXSoftmaxOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1329,9 +1330,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSoftmaxBackwardData, &locs183, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -1348,10 +1349,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXSoftmaxBackwardDataOut, &locs241, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs241, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	checksPost20(&c, &locs241, &a0, &a1, &a4, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs241, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -1368,9 +1369,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsafeSplitTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1391,10 +1392,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre191(&c, &opUnsafeSplitTensorOut, &locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre191(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs242, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	checksPost192(&c, &locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs242, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -1410,9 +1411,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1429,9 +1430,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitSizes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitSizes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1448,9 +1449,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsafeSplitWithSizes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1471,10 +1472,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre191(&c, &opUnsafeSplitWithSizesOut, &locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre191(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs242, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	checksPost192(&c, &locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs242, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -1490,9 +1491,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitWithSizes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1509,9 +1510,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHsplitInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1528,9 +1529,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHsplitArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1547,9 +1548,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVsplitInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1566,9 +1567,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVsplitArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1585,9 +1586,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDsplitInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1604,9 +1605,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDsplitArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1623,9 +1624,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1642,9 +1643,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1661,9 +1662,9 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDimname(self, dim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1680,10 +1681,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqueeze_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqueeze_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1700,10 +1701,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqueeze_Dim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dim, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1720,10 +1721,10 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqueeze_Dimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dimname, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1740,9 +1741,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSspaddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre56(&c, &opSspaddmm, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -1759,10 +1760,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opSspaddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre60(&c, &opSspaddmmOut, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -1779,9 +1780,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opStack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opStack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -1801,10 +1802,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opStackOut, &locs67, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opStackOut, &assertgenshapes.Locs67, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -1821,9 +1822,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXStack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opXStack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.XStack(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -1843,10 +1844,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opXStackOut, &locs67, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opXStackOut, &assertgenshapes.Locs67, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -1863,9 +1864,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opHstack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opHstack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Hstack(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -1885,10 +1886,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opHstackOut, &locs67, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opHstackOut, &assertgenshapes.Locs67, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -1905,9 +1906,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opVstack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opVstack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Vstack(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -1927,10 +1928,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opVstackOut, &locs67, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opVstackOut, &assertgenshapes.Locs67, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -1947,9 +1948,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opDstack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opDstack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Dstack(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -1969,10 +1970,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opDstackOut, &locs67, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opDstackOut, &assertgenshapes.Locs67, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -1989,9 +1990,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre81(&c, &opStft, &locs245, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre81(&c, &opStft, &assertgenshapes.Locs245, &a0, &a4, self, window)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	checksPost18(&c, &locs245, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs245, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2008,9 +2009,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre81(&c, &opStftCenter, &locs245, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre81(&c, &opStftCenter, &assertgenshapes.Locs245, &a0, &a4, self, window)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	checksPost18(&c, &locs245, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs245, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2027,9 +2028,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre81(&c, &opIstft, &locs245, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre81(&c, &opIstft, &assertgenshapes.Locs245, &a0, &a4, self, window)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	checksPost18(&c, &locs245, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs245, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2046,9 +2047,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opStrideInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opStrideInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.StrideInt(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2065,9 +2066,9 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opStrideDimname, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opStrideDimname, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.StrideDimname(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2084,9 +2085,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2103,10 +2104,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSumOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSumOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2123,9 +2124,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSumDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2142,9 +2143,9 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSumDimDimnameList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSumDimDimnameList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2161,10 +2162,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opSumIntListOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSumIntListOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2181,10 +2182,10 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opSumDimnameListOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSumDimnameListOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2201,9 +2202,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedSumBackward, &locs238, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre14(&c, &opXNestedSumBackward, &assertgenshapes.Locs238, &a0, &a1, grad, self)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	checksPost18(&c, &locs238, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs238, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -2220,9 +2221,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNansum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2239,10 +2240,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNansumOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNansumOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2259,9 +2260,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSumToSize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumToSize(self, size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2278,9 +2279,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2297,10 +2298,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqrt_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqrt_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2317,10 +2318,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSqrtOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSqrtOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2337,9 +2338,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSquare, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Square(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2356,10 +2357,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSquare_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSquare_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2376,10 +2377,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSquareOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSquareOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2396,9 +2397,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Std(self, unbiased)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2415,9 +2416,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStdDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2434,9 +2435,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStdCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2453,9 +2454,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMean, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMean, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2472,9 +2473,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMeanDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMeanDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2491,9 +2492,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMeanCorrection, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMeanCorrection, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2510,10 +2511,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opStdMeanCorrectionOut, &locs26, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs26, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost50(&c, &locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2530,9 +2531,9 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMeanNamesDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMeanNamesDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2549,9 +2550,9 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMeanCorrectionNames, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2568,10 +2569,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opStdOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opStdOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2588,10 +2589,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opStdCorrectionOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opStdCorrectionOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2608,9 +2609,9 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStdNamesDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStdNamesDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2627,10 +2628,10 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opStdNamesOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opStdNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2647,9 +2648,9 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStdCorrectionNames, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStdCorrectionNames, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2666,10 +2667,10 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opStdCorrectionNamesOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2686,9 +2687,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opProd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2705,10 +2706,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opProdOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opProdOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2725,9 +2726,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opProdDimInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2744,10 +2745,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opProdIntOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opProdIntOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2764,9 +2765,9 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opProdDimDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opProdDimDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2783,10 +2784,10 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opProdDimnameOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opProdDimnameOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2803,9 +2804,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2822,10 +2823,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opT_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opT_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2842,9 +2843,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2861,10 +2862,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTan_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTan_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2881,10 +2882,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opTanOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2901,9 +2902,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2920,10 +2921,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2940,10 +2941,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opTanhOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTanhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2960,9 +2961,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTensordot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opTensordot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2979,10 +2980,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opTensordotOut, &locs7, &a0, &a1, &a4, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opTensordotOut, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a4, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out, r0)
 	return r0
 }
 
@@ -2999,9 +3000,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opThreshold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3018,10 +3019,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opThreshold_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opThreshold_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3038,10 +3039,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opThresholdOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opThresholdOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3058,10 +3059,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opThresholdBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -3078,9 +3079,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opThresholdBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opThresholdBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -3097,9 +3098,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTile, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tile(self, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3116,9 +3117,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTransposeInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3135,9 +3136,9 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTransposeDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTransposeDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3154,9 +3155,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXMkldnnTranspose, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3173,10 +3174,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTranspose_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTranspose_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3193,10 +3194,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXMkldnnTranspose_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3213,10 +3214,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXMkldnnTransposeOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3233,9 +3234,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opOneHot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.OneHot(self, num_classes)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3252,9 +3253,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlip, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3271,10 +3272,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opFlipOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFlipOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3291,9 +3292,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFliplr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Fliplr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3310,9 +3311,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlipud, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Flipud(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3329,9 +3330,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRoll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3348,10 +3349,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opRollOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRollOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3368,9 +3369,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRot90, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3387,10 +3388,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opRot90Out, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRot90Out, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3407,9 +3408,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTrapezoidX, &locs113, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre14(&c, &opTrapezoidX, &assertgenshapes.Locs113, &a0, &a1, y, x)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	checksPost18(&c, &locs113, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs113, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -3426,9 +3427,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrapezoidDx, &locs114, &a0, y)
+	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs114, &a0, y)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	checksPost6(&c, &locs114, &a0, y, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs114, &a0, y, r0)
 	return r0
 }
 
@@ -3445,9 +3446,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTrapzX, &locs113, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre14(&c, &opTrapzX, &assertgenshapes.Locs113, &a0, &a1, y, x)
 	r0 := kernels.TrapzX(y, x, dim)
-	checksPost18(&c, &locs113, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs113, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -3464,9 +3465,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrapzDx, &locs114, &a0, y)
+	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs114, &a0, y)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	checksPost6(&c, &locs114, &a0, y, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs114, &a0, y, r0)
 	return r0
 }
 
@@ -3483,9 +3484,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre193(&c, &opXTransformBiasRescaleQkv, &locs246, &a0, &a1, qkv, qkv_bias)
+	assertgenshapes.ChecksPre193(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs246, &a0, &a1, qkv, qkv_bias)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	checksPost194(&c, &locs246, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost194(&c, &assertgenshapes.Locs246, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3502,10 +3503,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5 asserts.Saved
-	checksPre195(&c, &opXTransformBiasRescaleQkvOut, &locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre195(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	checksPost196(&c, &locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost196(&c, &assertgenshapes.Locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3522,9 +3523,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedTensorFromMask, &locs248, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs248, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	checksPost18(&c, &locs248, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs248, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -3541,10 +3542,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXNestedTensorFromMaskOut, &locs249, &a0, &a1, &a3, t, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs249, &a0, &a1, &a3, t, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	checksPost20(&c, &locs249, &a0, &a1, &a3, t, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs249, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
 }
 
@@ -3561,9 +3562,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXNestedTensorFromMaskLeftAligned, &locs250, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre21(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs250, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	checksPost22(&c, &locs250, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs250, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -3580,9 +3581,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedFromPadded, &locs251, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPadded, &assertgenshapes.Locs251, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	checksPost18(&c, &locs251, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs251, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -3599,10 +3600,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXNestedFromPaddedOut, &locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
+	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	checksPost20(&c, &locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
 }
 
@@ -3619,9 +3620,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedTensorSize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	checksPost197(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -3638,10 +3639,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXNestedTensorSizeOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3658,9 +3659,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedTensorStrides, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	checksPost197(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -3677,10 +3678,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXNestedTensorStridesOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3697,9 +3698,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedFromPaddedAndNestedExample, &locs253, &a0, &a1, padded, nt_example)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs253, &a0, &a1, padded, nt_example)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	checksPost18(&c, &locs253, &a0, &a1, padded, nt_example, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs253, &a0, &a1, padded, nt_example, r0)
 	return r0
 }
 
@@ -3716,10 +3717,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs254, &a0, &a1, &a2, padded, nt_example, out)
+	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs254, &a0, &a1, &a2, padded, nt_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	checksPost20(&c, &locs254, &a0, &a1, &a2, padded, nt_example, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs254, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
 }
 
@@ -3736,9 +3737,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXNestedViewFromBuffer, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
+	assertgenshapes.ChecksPre56(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	checksPost198(&c, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3755,9 +3756,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXNestedViewFromBufferCopy, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
+	assertgenshapes.ChecksPre56(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	checksPost57(&c, &locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3774,10 +3775,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opXNestedViewFromBufferCopyOut, &locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out)
+	assertgenshapes.ChecksPre60(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	checksPost61(&c, &locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out, r0)
 	return r0
 }
 
@@ -3794,9 +3795,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXTrilinear, &locs257, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre56(&c, &opXTrilinear, &assertgenshapes.Locs257, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	checksPost57(&c, &locs257, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs257, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -3813,10 +3814,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre60(&c, &opXTrilinearOut, &locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out)
+	assertgenshapes.ChecksPre60(&c, &opXTrilinearOut, &assertgenshapes.Locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	checksPost61(&c, &locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
 }
 
@@ -3833,9 +3834,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opTripletMarginLoss, &locs259, &a0, &a1, &a2, anchor, positive, negative)
+	assertgenshapes.ChecksPre56(&c, &opTripletMarginLoss, &assertgenshapes.Locs259, &a0, &a1, &a2, anchor, positive, negative)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	checksPost57(&c, &locs259, &a0, &a1, &a2, anchor, positive, negative, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs259, &a0, &a1, &a2, anchor, positive, negative, r0)
 	return r0
 }
 
@@ -3852,9 +3853,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrunc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trunc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3871,10 +3872,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTrunc_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTrunc_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3891,10 +3892,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opTruncOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTruncOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3911,9 +3912,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFix, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Fix(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3930,10 +3931,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFix_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFix_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3950,10 +3951,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opFixOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFixOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3970,9 +3971,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTypeAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opTypeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.TypeAs(self, other)
-	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3989,9 +3990,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXHasCompatibleShallowCopyType, &locs260, &a0, &a1, self, from)
+	assertgenshapes.ChecksPre21(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs260, &a0, &a1, self, from)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	checksPost22(&c, &locs260, &a0, &a1, self, from)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs260, &a0, &a1, self, from)
 	return r0
 }
 
@@ -4008,9 +4009,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXUnique, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXUnique, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4027,10 +4028,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opXUniqueOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opXUniqueOut, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4047,9 +4048,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opUniqueDim, &locs261, &a0, self)
+	assertgenshapes.ChecksPre199(&c, &opUniqueDim, &assertgenshapes.Locs261, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4066,10 +4067,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a0, a5, a6, a7 asserts.Saved
-	checksPre201(&c, &opUniqueDimOut, &locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2)
+	assertgenshapes.ChecksPre201(&c, &opUniqueDimOut, &assertgenshapes.Locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost202(&c, &locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4086,9 +4087,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opUniqueConsecutive, &locs261, &a0, self)
+	assertgenshapes.ChecksPre199(&c, &opUniqueConsecutive, &assertgenshapes.Locs261, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4105,10 +4106,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre201(&c, &opUniqueConsecutiveOut, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre201(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4125,9 +4126,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opUniqueDimConsecutive, &locs261, &a0, self)
+	assertgenshapes.ChecksPre199(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs261, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4144,10 +4145,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre201(&c, &opUniqueDimConsecutiveOut, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre201(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4164,9 +4165,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opXUnique2, &locs261, &a0, self)
+	assertgenshapes.ChecksPre199(&c, &opXUnique2, &assertgenshapes.Locs261, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4183,10 +4184,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre201(&c, &opXUnique2Out, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre201(&c, &opXUnique2Out, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4203,9 +4204,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUnsafeView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4222,10 +4223,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXUnsafeViewOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUnsafeViewOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4242,9 +4243,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4261,10 +4262,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opUnsqueeze_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opUnsqueeze_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4281,9 +4282,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVander, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.Vander(x, N, increasing)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -4300,9 +4301,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Var(self, unbiased)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4319,9 +4320,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVarDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4338,9 +4339,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVarCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4357,10 +4358,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opVarOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opVarOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4377,10 +4378,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opVarCorrectionOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opVarCorrectionOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4397,9 +4398,9 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVarNamesDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVarNamesDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4416,10 +4417,10 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opVarNamesOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opVarNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4436,9 +4437,9 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVarCorrectionNames, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVarCorrectionNames, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4455,10 +4456,10 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opVarCorrectionNamesOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4475,9 +4476,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMean, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMean, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4494,9 +4495,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMeanDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMeanDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4513,9 +4514,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMeanCorrection, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMeanCorrection, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4532,10 +4533,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opVarMeanCorrectionOut, &locs26, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs26, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost50(&c, &locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4552,9 +4553,9 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMeanNamesDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMeanNamesDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4571,9 +4572,9 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMeanCorrectionNames, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4590,9 +4591,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opViewAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opViewAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ViewAs(self, other)
-	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4609,9 +4610,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opWhereSelf, &locs264, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre56(&c, &opWhereSelf, &assertgenshapes.Locs264, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	checksPost57(&c, &locs264, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs264, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -4628,10 +4629,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opWhereSelfOut, &locs265, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre60(&c, &opWhereSelfOut, &assertgenshapes.Locs265, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	checksPost61(&c, &locs265, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
 }
 
@@ -4648,9 +4649,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opWhereScalarSelf, &locs266, &a0, &a2, condition, other)
+	assertgenshapes.ChecksPre14(&c, &opWhereScalarSelf, &assertgenshapes.Locs266, &a0, &a2, condition, other)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	checksPost18(&c, &locs266, &a0, &a2, condition, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs266, &a0, &a2, condition, other, r0)
 	return r0
 }
 
@@ -4667,9 +4668,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opWhereScalarOther, &locs267, &a0, &a1, condition, self)
+	assertgenshapes.ChecksPre14(&c, &opWhereScalarOther, &assertgenshapes.Locs267, &a0, &a1, condition, self)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	checksPost18(&c, &locs267, &a0, &a1, condition, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs267, &a0, &a1, condition, self, r0)
 	return r0
 }
 
@@ -4686,9 +4687,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opWhereScalar, &locs268, &a0, condition)
+	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs268, &a0, condition)
 	r0 := kernels.WhereScalar(condition, self, other)
-	checksPost6(&c, &locs268, &a0, condition, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs268, &a0, condition, r0)
 	return r0
 }
 
@@ -4705,9 +4706,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opWhere, &locs268, &a0, condition)
+	assertgenshapes.ChecksPre0(&c, &opWhere, &assertgenshapes.Locs268, &a0, condition)
 	r0 := kernels.Where(condition)
-	checksPost118(&c, &locs268, &a0, condition, r0)
+	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs268, &a0, condition, r0)
 	return r0
 }
 
@@ -4724,9 +4725,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormExceptDim, &locs269, &a0, v)
+	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs269, &a0, v)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	checksPost6(&c, &locs269, &a0, v, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs269, &a0, v, r0)
 	return r0
 }
 
@@ -4743,9 +4744,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXWeightNorm, &locs270, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre14(&c, &opXWeightNorm, &assertgenshapes.Locs270, &a0, &a1, v, g)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	checksPost18(&c, &locs270, &a0, &a1, v, g, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs270, &a0, &a1, v, g, r0)
 	return r0
 }
 
@@ -4762,9 +4763,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre27(&c, &opXWeightNormInterface, &locs271, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre27(&c, &opXWeightNormInterface, &assertgenshapes.Locs271, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	checksPost28(&c, &locs271, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs271, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -4781,10 +4782,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre29(&c, &opXWeightNormInterfaceOut, &locs272, &a0, &a1, &a3, &a4, v, g, out0, out1)
+	assertgenshapes.ChecksPre29(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs272, &a0, &a1, &a3, &a4, v, g, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	checksPost30(&c, &locs272, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs272, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4801,9 +4802,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre31(&c, &opXWeightNormInterfaceBackward, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre31(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost32(&c, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -4820,10 +4821,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre203(&c, &opXWeightNormInterfaceBackwardOut, &locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	assertgenshapes.ChecksPre203(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	checksPost204(&c, &locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost204(&c, &assertgenshapes.Locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4840,9 +4841,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre31(&c, &opXWeightNormDifferentiableBackward, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre31(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost32(&c, &locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -4858,9 +4859,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opZerosNames, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opZerosNames, &assertgenshapes.Locs23)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -4877,10 +4878,10 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opZerosNamesOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opZerosNamesOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -4896,9 +4897,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opXEfficientzerotensor, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opXEfficientzerotensor, &assertgenshapes.Locs23)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -4915,10 +4916,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opXEfficientzerotensorOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -4934,9 +4935,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opZeros, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opZeros, &assertgenshapes.Locs23)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -4953,10 +4954,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opZerosOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opZerosOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -4973,9 +4974,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opZerosLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4992,10 +4993,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opZerosLikeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opZerosLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5012,9 +5013,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXStandardGammaGrad, &locs275, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGrad, &assertgenshapes.Locs275, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	checksPost18(&c, &locs275, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs275, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -5031,10 +5032,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXStandardGammaGradOut, &locs276, &a0, &a1, &a2, self, output, out)
+	assertgenshapes.ChecksPre19(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs276, &a0, &a1, &a2, self, output, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	checksPost20(&c, &locs276, &a0, &a1, &a2, self, output, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs276, &a0, &a1, &a2, self, output, out, r0)
 	return r0
 }
 
@@ -5051,9 +5052,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXStandardGamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5070,10 +5071,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXStandardGammaOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXStandardGammaOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5090,9 +5091,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXDirichletGrad, &locs277, &a0, &a1, &a2, x, alpha, total)
+	assertgenshapes.ChecksPre56(&c, &opXDirichletGrad, &assertgenshapes.Locs277, &a0, &a1, &a2, x, alpha, total)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	checksPost57(&c, &locs277, &a0, &a1, &a2, x, alpha, total, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs277, &a0, &a1, &a2, x, alpha, total, r0)
 	return r0
 }
 
@@ -5109,10 +5110,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opXDirichletGradOut, &locs278, &a0, &a1, &a2, &a3, x, alpha, total, out)
+	assertgenshapes.ChecksPre60(&c, &opXDirichletGradOut, &assertgenshapes.Locs278, &a0, &a1, &a2, &a3, x, alpha, total, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	checksPost61(&c, &locs278, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs278, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
 }
 
@@ -5129,9 +5130,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSampleDirichlet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5148,10 +5149,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXSampleDirichletOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSampleDirichletOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5168,9 +5169,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPoisson, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5187,10 +5188,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opPoissonOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPoissonOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5207,9 +5208,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBinomial, &locs279, &a0, &a1, count, prob)
+	assertgenshapes.ChecksPre14(&c, &opBinomial, &assertgenshapes.Locs279, &a0, &a1, count, prob)
 	r0 := kernels.Binomial(count, prob, generator)
-	checksPost18(&c, &locs279, &a0, &a1, count, prob, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs279, &a0, &a1, count, prob, r0)
 	return r0
 }
 
@@ -5226,10 +5227,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opBinomialOut, &locs280, &a0, &a1, &a3, count, prob, out)
+	assertgenshapes.ChecksPre19(&c, &opBinomialOut, &assertgenshapes.Locs280, &a0, &a1, &a3, count, prob, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	checksPost20(&c, &locs280, &a0, &a1, &a3, count, prob, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs280, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
 }
 
@@ -5246,9 +5247,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNativeNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NativeNorm(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5265,10 +5266,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNativeNormOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNativeNormOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5285,9 +5286,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNativeNormScalarOptDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5304,10 +5305,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opNativeNormScalarOptDimDtypeOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5324,9 +5325,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSum(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5343,9 +5344,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSumDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5362,9 +5363,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSumDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5381,10 +5382,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXSparseSumDimOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseSumDimOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5401,9 +5402,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSumDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5420,9 +5421,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseSumBackward, &locs238, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackward, &assertgenshapes.Locs238, &a0, &a1, grad, self)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	checksPost18(&c, &locs238, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs238, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -5439,10 +5440,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXSparseSumBackwardOut, &locs281, &a0, &a1, &a3, grad, self, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs281, &a0, &a1, &a3, grad, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	checksPost20(&c, &locs281, &a0, &a1, &a3, grad, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs281, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
 }
 
@@ -5459,9 +5460,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseCsrSumDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5478,10 +5479,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXSparseCsrSumDimDtypeOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5498,9 +5499,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseCsrProdDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5517,10 +5518,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXSparseCsrProdDimDtypeOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5537,9 +5538,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5556,9 +5557,9 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSoftmaxDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5575,9 +5576,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5594,10 +5595,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXSparseSoftmaxOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5614,9 +5615,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opXSparseSoftmaxBackwardData, &locs282, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre56(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs282, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost57(&c, &locs282, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs282, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -5633,10 +5634,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre60(&c, &opXSparseSoftmaxBackwardDataOut, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre60(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost61(&c, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -5653,9 +5654,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseLogSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5672,9 +5673,9 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseLogSoftmaxDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5691,9 +5692,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5710,10 +5711,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXSparseLogSoftmaxOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5730,9 +5731,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opXSparseLogSoftmaxBackwardData, &locs282, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre56(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs282, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost57(&c, &locs282, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs282, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -5749,10 +5750,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre60(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre60(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost61(&c, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -5769,9 +5770,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSpdiags, &locs284, &a0, &a1, diagonals, offsets)
+	assertgenshapes.ChecksPre14(&c, &opXSpdiags, &assertgenshapes.Locs284, &a0, &a1, diagonals, offsets)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	checksPost18(&c, &locs284, &a0, &a1, diagonals, offsets, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs284, &a0, &a1, diagonals, offsets, r0)
 	return r0
 }
 
@@ -5788,10 +5789,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXSpdiagsOut, &locs285, &a0, &a1, &a4, diagonals, offsets, out)
+	assertgenshapes.ChecksPre19(&c, &opXSpdiagsOut, &assertgenshapes.Locs285, &a0, &a1, &a4, diagonals, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	checksPost20(&c, &locs285, &a0, &a1, &a4, diagonals, offsets, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs285, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
 }
 
@@ -5808,9 +5809,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalarOptDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5827,10 +5828,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opNormScalarOptDtypeOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5847,9 +5848,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5866,10 +5867,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNormScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5886,9 +5887,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5905,9 +5906,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalarOptDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5924,10 +5925,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opNormDtypeOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormDtypeOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5944,10 +5945,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNormOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5964,9 +5965,9 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormNamesScalarOptDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5983,9 +5984,9 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormNamesScalarOptDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6002,10 +6003,10 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opNormNamesDtypeOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6022,10 +6023,10 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNormNamesOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6042,9 +6043,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opFrexpTensor, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opFrexpTensor, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6061,10 +6062,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opFrexpTensorOut, &locs286, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre49(&c, &opFrexpTensorOut, &assertgenshapes.Locs286, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	checksPost50(&c, &locs286, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs286, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
 }
 
@@ -6081,9 +6082,9 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFrobeniusNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFrobeniusNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FrobeniusNorm(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6100,9 +6101,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFrobeniusNormDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6119,10 +6120,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opFrobeniusNormOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFrobeniusNormOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6139,9 +6140,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNuclearNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6158,10 +6159,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNuclearNormOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNuclearNormOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6178,9 +6179,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNuclearNormDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6197,10 +6198,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opNuclearNormDimOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNuclearNormDimOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6217,9 +6218,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6236,10 +6237,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCloneOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCloneOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6256,9 +6257,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPositive, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Positive(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6275,10 +6276,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opResizeAs_, &locs287, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre51(&c, &opResizeAs_, &assertgenshapes.Locs287, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	checksPost52(&c, &locs287, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6295,10 +6296,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opResizeAsOut, &locs288, &a0, &a1, &a3, self, the_template, out)
+	assertgenshapes.ChecksPre19(&c, &opResizeAsOut, &assertgenshapes.Locs288, &a0, &a1, &a3, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	checksPost20(&c, &locs288, &a0, &a1, &a3, self, the_template, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs288, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
 }
 
@@ -6315,9 +6316,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opResizeAs, &locs287, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre14(&c, &opResizeAs, &assertgenshapes.Locs287, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	checksPost18(&c, &locs287, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6334,10 +6335,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opResizeAsSparse_, &locs287, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre51(&c, &opResizeAsSparse_, &assertgenshapes.Locs287, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	checksPost52(&c, &locs287, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6354,10 +6355,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opResizeAsSparseOut, &locs288, &a0, &a1, &a2, self, the_template, out)
+	assertgenshapes.ChecksPre19(&c, &opResizeAsSparseOut, &assertgenshapes.Locs288, &a0, &a1, &a2, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	checksPost20(&c, &locs288, &a0, &a1, &a2, self, the_template, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs288, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
 }
 
@@ -6374,9 +6375,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opResizeAsSparse, &locs287, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre14(&c, &opResizeAsSparse, &assertgenshapes.Locs287, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	checksPost18(&c, &locs287, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs287, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6393,10 +6394,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opZero_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opZero_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6413,10 +6414,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opZeroOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opZeroOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6433,9 +6434,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opZero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Zero(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6452,10 +6453,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSubOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -6472,9 +6473,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6491,10 +6492,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opSub_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opSub_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6511,9 +6512,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6530,10 +6531,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSub_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSub_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6550,10 +6551,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opSubScalarOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSubScalarOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6570,10 +6571,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSubtractOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSubtractOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -6590,9 +6591,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSubtractTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSubtractTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6609,10 +6610,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opSubtract_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opSubtract_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6629,9 +6630,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSubtractScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6648,10 +6649,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSubtract_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSubtract_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6668,9 +6669,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6687,10 +6688,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opRsubTensorOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -6707,10 +6708,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHeavisideOut, &locs289, &a0, &a1, &a2, self, values, out)
+	assertgenshapes.ChecksPre19(&c, &opHeavisideOut, &assertgenshapes.Locs289, &a0, &a1, &a2, self, values, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	checksPost20(&c, &locs289, &a0, &a1, &a2, self, values, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs289, &a0, &a1, &a2, self, values, out, r0)
 	return r0
 }
 
@@ -6727,9 +6728,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHeaviside, &locs290, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre14(&c, &opHeaviside, &assertgenshapes.Locs290, &a0, &a1, self, values)
 	r0 := kernels.Heaviside(self, values)
-	checksPost18(&c, &locs290, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs290, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -6746,10 +6747,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opHeaviside_, &locs290, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre51(&c, &opHeaviside_, &assertgenshapes.Locs290, &a0, &a1, self, values)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	checksPost52(&c, &locs290, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs290, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -6766,9 +6767,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRsubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6785,10 +6786,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opRsubScalarOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRsubScalarOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6805,9 +6806,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre56(&c, &opXSparseAddmm, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6824,10 +6825,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opXSparseAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre60(&c, &opXSparseAddmmOut, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6844,10 +6845,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opSparseSampledAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre60(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6864,9 +6865,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseSampledAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre56(&c, &opSparseSampledAddmm, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6883,10 +6884,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre60(&c, &opAddmmOut, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6903,9 +6904,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddmm, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre56(&c, &opAddmm, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6922,10 +6923,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddmm_, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre58(&c, &opAddmm_, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	checksPost59(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6942,10 +6943,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre60(&c, &opXAddmmActivationOut, &locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre60(&c, &opXAddmmActivationOut, &assertgenshapes.Locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	checksPost61(&c, &locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6962,9 +6963,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXAddmmActivation, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre56(&c, &opXAddmmActivation, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	checksPost57(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6981,9 +6982,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCompressedTensorCompPlainValueSize, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -7000,9 +7001,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCsrTensorCrowColValueSize, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7019,9 +7020,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCscTensorCcolRowValueSize, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7038,9 +7039,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseBsrTensorCrowColValueSize, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7057,9 +7058,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseBscTensorCcolRowValueSize, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7076,9 +7077,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCompressedTensorCompPlainValue, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -7095,9 +7096,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCsrTensorCrowColValue, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7114,9 +7115,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCscTensorCcolRowValue, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7133,9 +7134,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseBsrTensorCrowColValue, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7152,9 +7153,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseBscTensorCcolRowValue, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7171,9 +7172,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseCompressedTensorUnsafe, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -7190,9 +7191,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseCsrTensorUnsafe, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7209,9 +7210,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseCscTensorUnsafe, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7228,9 +7229,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseBsrTensorUnsafe, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7247,9 +7248,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseBscTensorUnsafe, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7265,9 +7266,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opSparseCooTensorSize, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opSparseCooTensorSize, &assertgenshapes.Locs23)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -7284,10 +7285,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opSparseCooTensorSizeOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	checksPost10(&c, &locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
 	return r0
 }
 
@@ -7304,9 +7305,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSparseCooTensorIndices, &locs294, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs294, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
-	checksPost18(&c, &locs294, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs294, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -7323,9 +7324,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSparseCooTensorIndicesSize, &locs294, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs294, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
-	checksPost18(&c, &locs294, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs294, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -7342,9 +7343,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseCooTensorUnsafe, &locs294, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs294, &a0, &a1, indices, values)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
-	checksPost18(&c, &locs294, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs294, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -7362,9 +7363,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXValidateSparseCooTensorArgs, &locs295, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre21(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs295, &a0, &a1, indices, values)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size)
-	checksPost22(&c, &locs295, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs295, &a0, &a1, indices, values)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -7381,9 +7382,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre205(&c, &opXValidateSparseCompressedTensorArgs, &locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre205(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	checksPost206(&c, &locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -7400,9 +7401,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre205(&c, &opXValidateSparseCsrTensorArgs, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre205(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost206(&c, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -7419,9 +7420,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre205(&c, &opXValidateSparseCscTensorArgs, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre205(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost206(&c, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -7438,9 +7439,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre205(&c, &opXValidateSparseBsrTensorArgs, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre205(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost206(&c, &locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -7457,9 +7458,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre205(&c, &opXValidateSparseBscTensorArgs, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre205(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost206(&c, &locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -7474,9 +7475,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opXSparseCooTensorWithDims, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs23)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -7493,10 +7494,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opXSparseCooTensorWithDimsOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -7513,9 +7514,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensors, &locs294, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs294, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
-	checksPost18(&c, &locs294, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs294, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -7532,10 +7533,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs299, &a3, &a4, &a5, indices, values, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs299, &a3, &a4, &a5, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
-	checksPost20(&c, &locs299, &a3, &a4, &a5, indices, values, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs299, &a3, &a4, &a5, indices, values, out, r0)
 	return r0
 }
 
@@ -7552,10 +7553,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSparseResize_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSparseResize_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7572,10 +7573,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opSparseResizeOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSparseResizeOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7592,9 +7593,9 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSparseResize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7611,10 +7612,10 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSparseResizeAndClear_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7631,10 +7632,10 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opSparseResizeAndClearOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7651,9 +7652,9 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSparseResizeAndClear, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7670,9 +7671,9 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSparseMask, &locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opSparseMask, &assertgenshapes.Locs27, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -7689,10 +7690,10 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSparseMaskOut, &locs28, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opSparseMaskOut, &assertgenshapes.Locs28, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	checksPost20(&c, &locs28, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs28, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -7709,9 +7710,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXToCpu, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opXToCpu, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.XToCpu(tensors)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -7728,9 +7729,9 @@ func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDense, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDense(self, dtype)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7747,9 +7748,9 @@ func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToDense, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToDense(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7766,10 +7767,10 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXToDenseOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXToDenseOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7786,9 +7787,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opToDenseBackward, &locs300, &a0, &a1, grad, input)
+	assertgenshapes.ChecksPre14(&c, &opToDenseBackward, &assertgenshapes.Locs300, &a0, &a1, grad, input)
 	r0 := kernels.ToDenseBackward(grad, input)
-	checksPost18(&c, &locs300, &a0, &a1, grad, input, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs300, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -7805,9 +7806,9 @@ func SparseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSparseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SparseDim(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7824,9 +7825,9 @@ func XDimI(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXDimI, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimI(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7843,9 +7844,9 @@ func DenseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDenseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.DenseDim(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7862,9 +7863,9 @@ func XDimV(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXDimV, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimV(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7881,9 +7882,9 @@ func XNnz(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXNnz, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XNnz(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7900,9 +7901,9 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCoalesce, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Coalesce(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7919,9 +7920,9 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCoalesce, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7938,10 +7939,10 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXCoalesceOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXCoalesceOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7958,9 +7959,9 @@ func IsCoalesced(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsCoalesced, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7977,9 +7978,9 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7996,9 +7997,9 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8015,10 +8016,10 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXCoalesced_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXCoalesced_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8035,10 +8036,10 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXCoalescedOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXCoalescedOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8055,9 +8056,9 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCoalesced, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCoalesced(self, coalesced)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8074,9 +8075,9 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8093,9 +8094,9 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Values(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8112,9 +8113,9 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCrowIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCrowIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CrowIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8131,9 +8132,9 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opColIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opColIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ColIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8150,9 +8151,9 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCcolIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCcolIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CcolIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8169,9 +8170,9 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRowIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRowIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RowIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8188,10 +8189,10 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHspmmOut, &locs301, &a0, &a1, &a2, mat1, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opHspmmOut, &assertgenshapes.Locs301, &a0, &a1, &a2, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	checksPost20(&c, &locs301, &a0, &a1, &a2, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs301, &a0, &a1, &a2, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -8208,9 +8209,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHspmm, &locs302, &a0, &a1, mat1, mat2)
+	assertgenshapes.ChecksPre14(&c, &opHspmm, &assertgenshapes.Locs302, &a0, &a1, mat1, mat2)
 	r0 := kernels.Hspmm(mat1, mat2)
-	checksPost18(&c, &locs302, &a0, &a1, mat1, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs302, &a0, &a1, mat1, mat2, r0)
 	return r0
 }
 
@@ -8227,10 +8228,10 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opCopySparseToSparse_, &locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre51(&c, &opCopySparseToSparse_, &assertgenshapes.Locs89, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	checksPost52(&c, &locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -8247,10 +8248,10 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCopySparseToSparseOut, &locs90, &a0, &a1, &a3, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs90, &a0, &a1, &a3, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	checksPost20(&c, &locs90, &a0, &a1, &a3, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs90, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -8267,9 +8268,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCopySparseToSparse, &locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparse, &assertgenshapes.Locs89, &a0, &a1, self, src)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	checksPost18(&c, &locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -8286,9 +8287,9 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnbindInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnbindInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8305,9 +8306,9 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnbindDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnbindDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnbindDimname(self, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8324,9 +8325,9 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseSparseDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8343,10 +8344,10 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opToSparseSparseDimOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opToSparseSparseDimOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8363,9 +8364,9 @@ func ToSparse(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparse(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8382,10 +8383,10 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opToSparseOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opToSparseOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8402,9 +8403,9 @@ func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseCsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseCsr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8421,10 +8422,10 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opToSparseCsrOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opToSparseCsrOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseCsrOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8441,9 +8442,9 @@ func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseCsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseCsc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8460,10 +8461,10 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opToSparseCscOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opToSparseCscOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseCscOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8480,9 +8481,9 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseBsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseBsr(self, blocksize)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8499,10 +8500,10 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opToSparseBsrOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opToSparseBsrOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8519,9 +8520,9 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseBsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseBsc(self, blocksize)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8538,10 +8539,10 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opToSparseBscOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opToSparseBscOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseBscOut(self, blocksize, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8558,9 +8559,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToMkldnn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8577,10 +8578,10 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opToMkldnnOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opToMkldnnOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8597,9 +8598,9 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnReorderConv2dWeight, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8616,10 +8617,10 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opMkldnnReorderConv2dWeightOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8636,9 +8637,9 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnReorderConv3dWeight, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8655,10 +8656,10 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opMkldnnReorderConv3dWeightOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8675,9 +8676,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opToMkldnnBackward, &locs300, &a0, &a1, grad, input)
+	assertgenshapes.ChecksPre14(&c, &opToMkldnnBackward, &assertgenshapes.Locs300, &a0, &a1, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	checksPost53(&c, &locs300, &a0, &a1, grad, input, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs300, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -8694,9 +8695,9 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizePerTensorDynamic, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8713,10 +8714,10 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opQuantizePerTensorDynamicOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8733,9 +8734,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizePerTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8752,10 +8753,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opQuantizePerTensorOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8772,9 +8773,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opQuantizePerTensorTensorQparams, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -8791,10 +8792,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opQuantizePerTensorTensorQparamsOut, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre60(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	checksPost61(&c, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -8814,9 +8815,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre207(&c, &opQuantizePerTensorTensors, &locs305, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPre207(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs305, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	checksPost208(&c, &locs305, &l0, &a1, &a2, tensors, scales, zero_points, r0)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs305, &l0, &a1, &a2, tensors, scales, zero_points, r0)
 	return r0
 }
 
@@ -8837,10 +8838,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	checksPre209(&c, &opQuantizePerTensorTensorsOut, &locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPre209(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	checksPost210(&c, &locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPost210(&c, &assertgenshapes.Locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -8856,9 +8857,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opQuantizePerChannel, &locs307, &a0, &a1, &a2, self, scales, zero_points)
+	assertgenshapes.ChecksPre56(&c, &opQuantizePerChannel, &assertgenshapes.Locs307, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	checksPost57(&c, &locs307, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs307, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -8875,10 +8876,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opQuantizePerChannelOut, &locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPre60(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	checksPost61(&c, &locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -8895,9 +8896,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDequantizeSelf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	checksPost197(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -8914,10 +8915,10 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opDequantizeSelfOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDequantizeSelfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8934,9 +8935,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opDequantizeTensors, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opDequantizeTensors, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.DequantizeTensors(tensors)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -8954,10 +8955,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opDequantizeTensorsOut, &locs309, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPre211(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs309, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	checksPost212(&c, &locs309, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs309, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -8973,9 +8974,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQScale, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QScale(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8992,9 +8993,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQZeroPoint, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9011,9 +9012,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQPerChannelScales, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	checksPost197(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -9030,10 +9031,10 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opQPerChannelScalesOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9050,9 +9051,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	checksPost197(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -9069,10 +9070,10 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opQPerChannelZeroPointsOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9089,9 +9090,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQPerChannelAxis, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9108,9 +9109,9 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIntRepr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.IntRepr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9127,10 +9128,10 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIntReprOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIntReprOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9147,9 +9148,9 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXMakePerTensorQuantizedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9166,10 +9167,10 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXMakePerTensorQuantizedTensorOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9186,9 +9187,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXMakePerChannelQuantizedTensor, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9205,10 +9206,10 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opXMakePerChannelQuantizedTensorOut, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre60(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	checksPost61(&c, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -9225,9 +9226,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQscheme, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Qscheme(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9244,9 +9245,9 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFakeQuantizePerTensorAffine, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9263,9 +9264,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9282,9 +9283,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opFakeQuantizePerTensorAffineCachemask, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9301,10 +9302,10 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre49(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs26, &a0, &a5, &a6, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs26, &a0, &a5, &a6, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	checksPost50(&c, &locs26, &a0, &a5, &a6, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a5, &a6, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9321,9 +9322,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre31(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.ChecksPre31(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	checksPost32(&c, &locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -9340,10 +9341,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre203(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	assertgenshapes.ChecksPre203(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	checksPost204(&c, &locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost204(&c, &assertgenshapes.Locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9360,9 +9361,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs312, &a0, &a1, grad, mask)
+	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs312, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	checksPost18(&c, &locs312, &a0, &a1, grad, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs312, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -9379,9 +9380,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9398,10 +9399,10 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre60(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre60(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	checksPost61(&c, &locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -9418,9 +9419,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost98(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9437,9 +9438,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opFakeQuantizePerChannelAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9456,9 +9457,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opFakeQuantizePerChannelAffineCachemask, &locs314, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre105(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs314, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost106(&c, &locs314, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs314, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -9475,10 +9476,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	checksPost108(&c, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9495,9 +9496,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs312, &a0, &a1, grad, mask)
+	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs312, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	checksPost18(&c, &locs312, &a0, &a1, grad, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs312, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -9514,9 +9515,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs303, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost57(&c, &locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9533,10 +9534,10 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre60(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre60(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	checksPost61(&c, &locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -9553,9 +9554,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost98(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9572,10 +9573,10 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre213(&c, &opFusedMovingAvgObsFakeQuant, &locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre213(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost214(&c, &locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
+	assertgenshapes.ChecksPost214(&c, &assertgenshapes.Locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
 }
 
@@ -9592,10 +9593,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre215(&c, &opXFusedMovingAvgObsFqHelper, &locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre215(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost216(&c, &locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost216(&c, &assertgenshapes.Locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -9612,10 +9613,10 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
-	checksPre217(&c, &opXFusedMovingAvgObsFqHelperOut, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre217(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	checksPost218(&c, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9632,9 +9633,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre219(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre219(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost220(&c, &locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost220(&c, &assertgenshapes.Locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -9651,9 +9652,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXChooseQparamsPerTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3, &a0, self)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0, r1
 }
 
@@ -9670,9 +9671,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSaturateWeightToFp16, &locs320, &a0, weight)
+	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs320, &a0, weight)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	checksPost6(&c, &locs320, &a0, weight, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs320, &a0, weight, r0)
 	return r0
 }
 
@@ -9689,9 +9690,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opChooseQparamsOptimized, &locs29, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs29, &a0, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	checksPost48(&c, &locs29, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -9708,9 +9709,9 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAutocastToReducedPrecision, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9727,9 +9728,9 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAutocastToFullPrecision, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -42,10 +43,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXToCopyOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXToCopyOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -62,9 +63,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDtypeLayout, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -81,9 +82,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDevice, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -100,9 +101,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -119,9 +120,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opToOther, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opToOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -138,9 +139,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opMeshgrid, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opMeshgrid, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Meshgrid(tensors)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -157,9 +158,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opMeshgridIndexing, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opMeshgridIndexing, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -176,9 +177,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opCartesianProd, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opCartesianProd, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.CartesianProd(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -195,9 +196,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCombinations, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -214,9 +215,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opItem, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opItem, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Item(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -233,9 +234,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opResultTypeTensor, &locs321, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPre21(&c, &opResultTypeTensor, &assertgenshapes.Locs321, &a0, &a1, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	checksPost22(&c, &locs321, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs321, &a0, &a1, tensor, other)
 	return r0
 }
 
@@ -252,9 +253,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opResultTypeScalar, &locs322, &a0, tensor)
+	assertgenshapes.ChecksPre7(&c, &opResultTypeScalar, &assertgenshapes.Locs322, &a0, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	checksPost8(&c, &locs322, &a0, tensor)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs322, &a0, tensor)
 	return r0
 }
 
@@ -271,9 +272,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opResultTypeScalarTensor, &locs322, &a1, tensor)
+	assertgenshapes.ChecksPre7(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs322, &a1, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	checksPost8(&c, &locs322, &a1, tensor)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs322, &a1, tensor)
 	return r0
 }
 
@@ -289,9 +290,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	checksPre33(&c, &opResultTypeScalarScalar, &locs16)
+	assertgenshapes.ChecksPre33(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs16)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	checksPost34(&c, &locs16)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -307,9 +308,9 @@ func CanCast(from int, to int) bool {
 		return kernels.CanCast(from, to)
 	}
 	var c asserts.Call
-	checksPre33(&c, &opCanCast, &locs16)
+	assertgenshapes.ChecksPre33(&c, &opCanCast, &assertgenshapes.Locs16)
 	r0 := kernels.CanCast(from, to)
-	checksPost34(&c, &locs16)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -325,9 +326,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	checksPre33(&c, &opPromoteTypes, &locs16)
+	assertgenshapes.ChecksPre33(&c, &opPromoteTypes, &assertgenshapes.Locs16)
 	r0 := kernels.PromoteTypes(type1, type2)
-	checksPost34(&c, &locs16)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -344,9 +345,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXLocalScalarDense, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -366,9 +367,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre221(&c, &opXLstmMps, &locs323, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre221(&c, &opXLstmMps, &assertgenshapes.Locs323, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost222(&c, &locs323, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost222(&c, &assertgenshapes.Locs323, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -388,10 +389,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		a0, a9, a10, a11, a12, a13 asserts.Saved
 		l1, l2                     asserts.SavedList
 	)
-	checksPre223(&c, &opXLstmMpsOut, &locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre223(&c, &opXLstmMpsOut, &assertgenshapes.Locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
-	checksPost224(&c, &locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost224(&c, &assertgenshapes.Locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -411,9 +412,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5 asserts.Saved
 		l6, l7                 asserts.SavedList
 	)
-	checksPre225(&c, &opLstmMpsBackward, &locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
+	assertgenshapes.ChecksPre225(&c, &opLstmMpsBackward, &assertgenshapes.Locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost226(&c, &locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -434,10 +435,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a0, a1, a2, a3, a4, a5, a14 asserts.Saved
 		l6, l7, l15, l16            asserts.SavedList
 	)
-	checksPre227(&c, &opLstmMpsBackwardOut, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre227(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	checksPost228(&c, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost228(&c, &assertgenshapes.Locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -453,9 +454,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre229(&c, &opXThnnFusedLstmCell, &locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre229(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	checksPost135(&c, &locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost135(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -472,10 +473,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre230(&c, &opXThnnFusedLstmCellOut, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre230(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	checksPost137(&c, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -492,9 +493,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre231(&c, &opXThnnFusedLstmCellBackwardImpl, &locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre231(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost135(&c, &locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
+	assertgenshapes.ChecksPost135(&c, &assertgenshapes.Locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -511,10 +512,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
-	checksPre232(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	assertgenshapes.ChecksPre232(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	checksPost137(&c, &locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -531,9 +532,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre233(&c, &opXThnnFusedLstmCellBackward, &locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre233(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost234(&c, &locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -550,9 +551,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre235(&c, &opXThnnDifferentiableLstmCellBackward, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	assertgenshapes.ChecksPre235(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	checksPost236(&c, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost236(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -569,9 +570,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre237(&c, &opXThnnFusedGruCell, &locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre237(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost238(&c, &locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost238(&c, &assertgenshapes.Locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -588,10 +589,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre239(&c, &opXThnnFusedGruCellOut, &locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	assertgenshapes.ChecksPre239(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	checksPost240(&c, &locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost240(&c, &assertgenshapes.Locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -608,9 +609,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre241(&c, &opXThnnFusedGruCellBackward, &locs335, &a0, &a1, grad_hy, workspace)
+	assertgenshapes.ChecksPre241(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs335, &a0, &a1, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	checksPost242(&c, &locs335, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs335, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -627,10 +628,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre243(&c, &opXThnnFusedGruCellBackwardOut, &locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre243(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	checksPost244(&c, &locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost244(&c, &assertgenshapes.Locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -647,9 +648,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre245(&c, &opXThnnDifferentiableGruCellBackward, &locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre245(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost246(&c, &locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -669,9 +670,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre247(&c, &opLstmInput, &locs338, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre247(&c, &opLstmInput, &assertgenshapes.Locs338, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost248(&c, &locs338, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost248(&c, &assertgenshapes.Locs338, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -691,9 +692,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2, l3 asserts.SavedList
 	)
-	checksPre249(&c, &opLstmData, &locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre249(&c, &opLstmData, &assertgenshapes.Locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost250(&c, &locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost250(&c, &assertgenshapes.Locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -713,9 +714,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre251(&c, &opGruInput, &locs340, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre251(&c, &opGruInput, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost252(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost252(&c, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -735,9 +736,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre253(&c, &opGruData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre253(&c, &opGruData, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost254(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost254(&c, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -757,9 +758,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre251(&c, &opRnnTanhInput, &locs340, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre251(&c, &opRnnTanhInput, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost252(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost252(&c, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -779,9 +780,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre253(&c, &opRnnTanhData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre253(&c, &opRnnTanhData, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost254(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost254(&c, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -801,9 +802,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre251(&c, &opRnnReluInput, &locs340, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre251(&c, &opRnnReluInput, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost252(&c, &locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost252(&c, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -823,9 +824,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre253(&c, &opRnnReluData, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre253(&c, &opRnnReluData, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost254(&c, &locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost254(&c, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -845,9 +846,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		a0, a2, a3, a4, a5 asserts.Saved
 		l1                 asserts.SavedList
 	)
-	checksPre255(&c, &opLstmCell, &locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre255(&c, &opLstmCell, &assertgenshapes.Locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost256(&c, &locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
+	assertgenshapes.ChecksPost256(&c, &assertgenshapes.Locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
@@ -864,9 +865,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre257(&c, &opGruCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre257(&c, &opGruCell, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost129(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -883,9 +884,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre257(&c, &opRnnTanhCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre257(&c, &opRnnTanhCell, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost129(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -902,9 +903,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre257(&c, &opRnnReluCell, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre257(&c, &opRnnReluCell, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost129(&c, &locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -924,9 +925,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		a0, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
 		l1                                 asserts.SavedList
 	)
-	checksPre258(&c, &opQuantizedLstmCell, &locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre258(&c, &opQuantizedLstmCell, &assertgenshapes.Locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost259(&c, &locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
+	assertgenshapes.ChecksPost259(&c, &assertgenshapes.Locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
@@ -943,9 +944,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre260(&c, &opQuantizedGruCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre260(&c, &opQuantizedGruCell, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost261(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -962,9 +963,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre260(&c, &opQuantizedRnnReluCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre260(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost261(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -981,9 +982,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre260(&c, &opQuantizedRnnTanhCell, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre260(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost261(&c, &locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -1000,9 +1001,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre27(&c, &opXPackPaddedSequence, &locs346, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre27(&c, &opXPackPaddedSequence, &assertgenshapes.Locs346, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	checksPost28(&c, &locs346, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs346, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -1019,10 +1020,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre29(&c, &opXPackPaddedSequenceOut, &locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
+	assertgenshapes.ChecksPre29(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	checksPost30(&c, &locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1039,9 +1040,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opXPackPaddedSequenceBackward, &locs348, &a0, &a2, grad, batch_sizes)
+	assertgenshapes.ChecksPre14(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs348, &a0, &a2, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	checksPost18(&c, &locs348, &a0, &a2, grad, batch_sizes, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs348, &a0, &a2, grad, batch_sizes, r0)
 	return r0
 }
 
@@ -1058,9 +1059,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre27(&c, &opXPadPackedSequence, &locs349, &a0, &a1, data, batch_sizes)
+	assertgenshapes.ChecksPre27(&c, &opXPadPackedSequence, &assertgenshapes.Locs349, &a0, &a1, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	checksPost28(&c, &locs349, &a0, &a1, data, batch_sizes, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs349, &a0, &a1, data, batch_sizes, r0, r1)
 	return r0, r1
 }
 
@@ -1077,10 +1078,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opSet_SourceTensorStorageOffset, &locs350, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre51(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs350, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	checksPost262(&c, &locs350, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost262(&c, &assertgenshapes.Locs350, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1097,10 +1098,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opSet_SourceTensor, &locs350, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre51(&c, &opSet_SourceTensor, &assertgenshapes.Locs350, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost262(&c, &locs350, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost262(&c, &assertgenshapes.Locs350, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1117,10 +1118,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSetSourceTensorOut, &locs351, &a0, &a1, &a2, self, source, out)
+	assertgenshapes.ChecksPre19(&c, &opSetSourceTensorOut, &assertgenshapes.Locs351, &a0, &a1, &a2, self, source, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	checksPost20(&c, &locs351, &a0, &a1, &a2, self, source, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs351, &a0, &a1, &a2, self, source, out, r0)
 	return r0
 }
 
@@ -1137,9 +1138,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSetSourceTensor, &locs350, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre14(&c, &opSetSourceTensor, &assertgenshapes.Locs350, &a0, &a1, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
-	checksPost263(&c, &locs350, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost263(&c, &assertgenshapes.Locs350, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1156,10 +1157,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSet_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSet_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	checksPost264(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost264(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1176,10 +1177,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSetOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSetOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1196,9 +1197,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Set(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1215,9 +1216,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	checksPost197(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -1234,10 +1235,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLiftOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLiftOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1254,9 +1255,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLiftFresh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	checksPost265(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost265(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1273,9 +1274,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLiftFreshCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	checksPost197(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -1292,10 +1293,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLiftFreshCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1312,9 +1313,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opIsSetTo, &locs352, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre21(&c, &opIsSetTo, &assertgenshapes.Locs352, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	checksPost22(&c, &locs352, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs352, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -1331,10 +1332,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opMaskedFill_Scalar, &locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre51(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs27, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	checksPost52(&c, &locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1351,10 +1352,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMaskedFillScalarOut, &locs28, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs28, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	checksPost20(&c, &locs28, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs28, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -1371,9 +1372,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaskedFillScalar, &locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalar, &assertgenshapes.Locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1390,10 +1391,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opMaskedFill_Tensor, &locs353, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre58(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs353, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	checksPost59(&c, &locs353, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -1410,10 +1411,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opMaskedFillTensorOut, &locs354, &a0, &a1, &a2, &a3, self, mask, value, out)
+	assertgenshapes.ChecksPre60(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs354, &a0, &a1, &a2, &a3, self, mask, value, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	checksPost61(&c, &locs354, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs354, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
 }
 
@@ -1430,9 +1431,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMaskedFillTensor, &locs353, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre56(&c, &opMaskedFillTensor, &assertgenshapes.Locs353, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	checksPost57(&c, &locs353, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -1449,10 +1450,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opMaskedScatter_, &locs355, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre58(&c, &opMaskedScatter_, &assertgenshapes.Locs355, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	checksPost59(&c, &locs355, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs355, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -1469,10 +1470,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opMaskedScatterOut, &locs356, &a0, &a1, &a2, &a3, self, mask, source, out)
+	assertgenshapes.ChecksPre60(&c, &opMaskedScatterOut, &assertgenshapes.Locs356, &a0, &a1, &a2, &a3, self, mask, source, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	checksPost61(&c, &locs356, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs356, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
 }
 
@@ -1489,9 +1490,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMaskedScatter, &locs355, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre56(&c, &opMaskedScatter, &assertgenshapes.Locs355, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	checksPost57(&c, &locs355, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs355, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -1508,9 +1509,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMaskedSoftmax, &locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmax, &assertgenshapes.Locs27, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1527,10 +1528,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXMaskedSoftmaxOut, &locs28, &a0, &a1, &a4, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs28, &a0, &a1, &a4, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	checksPost20(&c, &locs28, &a0, &a1, &a4, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs28, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
 }
 
@@ -1547,9 +1548,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXMaskedSoftmaxBackward, &locs357, &a0, &a1, &a2, grad_output, output, mask)
+	assertgenshapes.ChecksPre56(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs357, &a0, &a1, &a2, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	checksPost57(&c, &locs357, &a0, &a1, &a2, grad_output, output, mask, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs357, &a0, &a1, &a2, grad_output, output, mask, r0)
 	return r0
 }
 
@@ -1566,10 +1567,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opXMaskedSoftmaxBackwardOut, &locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
+	assertgenshapes.ChecksPre60(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	checksPost61(&c, &locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
 }
 
@@ -1586,9 +1587,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1605,9 +1606,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1624,10 +1625,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opPut_, &locs162, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre58(&c, &opPut_, &assertgenshapes.Locs162, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	checksPost59(&c, &locs162, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs162, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -1644,10 +1645,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opPutOut, &locs161, &a0, &a1, &a2, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre60(&c, &opPutOut, &assertgenshapes.Locs161, &a0, &a1, &a2, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	checksPost61(&c, &locs161, &a0, &a1, &a2, &a4, self, index, source, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs161, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -1664,9 +1665,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opPut, &locs162, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opPut, &assertgenshapes.Locs162, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	checksPost57(&c, &locs162, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -1683,10 +1684,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre60(&c, &opIndexAddOut, &locs161, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre60(&c, &opIndexAddOut, &assertgenshapes.Locs161, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	checksPost61(&c, &locs161, &a0, &a2, &a3, &a5, self, index, source, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs161, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
 }
 
@@ -1703,10 +1704,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexAdd_, &locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre58(&c, &opIndexAdd_, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1723,9 +1724,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexAdd, &locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opIndexAdd, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1742,9 +1743,9 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexAddDimname, &locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opIndexAddDimname, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1761,10 +1762,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre60(&c, &opIndexReduceOut, &locs161, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre60(&c, &opIndexReduceOut, &assertgenshapes.Locs161, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	checksPost61(&c, &locs161, &a0, &a2, &a3, &a6, self, index, source, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs161, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
 }
 
@@ -1781,10 +1782,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexReduce_, &locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre58(&c, &opIndexReduce_, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1801,9 +1802,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexReduce, &locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opIndexReduce, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	checksPost57(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1820,10 +1821,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre51(&c, &opIndexFill_IntScalar, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre51(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1840,10 +1841,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre19(&c, &opIndexFillIntScalarOut, &locs360, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -1860,9 +1861,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opIndexFillIntScalar, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalar, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1879,10 +1880,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexFill_IntTensor, &locs361, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre58(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	checksPost59(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1899,10 +1900,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre60(&c, &opIndexFillIntTensorOut, &locs362, &a0, &a2, &a3, &a4, self, index, value, out)
+	assertgenshapes.ChecksPre60(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs362, &a0, &a2, &a3, &a4, self, index, value, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	checksPost61(&c, &locs362, &a0, &a2, &a3, &a4, self, index, value, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs362, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
 }
 
@@ -1919,9 +1920,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexFillIntTensor, &locs361, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre56(&c, &opIndexFillIntTensor, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	checksPost57(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1938,10 +1939,10 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre51(&c, &opIndexFill_DimnameScalar, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre51(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1958,10 +1959,10 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexFill_DimnameTensor, &locs361, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre58(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	checksPost59(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1978,9 +1979,9 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opIndexFillDimnameScalar, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1997,9 +1998,9 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexFillDimnameTensor, &locs361, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre56(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	checksPost57(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -2016,9 +2017,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterSrc, &locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterSrc, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2035,10 +2036,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opScatter_Src, &locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre58(&c, &opScatter_Src, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2055,10 +2056,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre60(&c, &opScatterSrcOut, &locs364, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre60(&c, &opScatterSrcOut, &assertgenshapes.Locs364, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	checksPost61(&c, &locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -2075,9 +2076,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opScatterValue, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opScatterValue, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2094,10 +2095,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre51(&c, &opScatter_Value, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre51(&c, &opScatter_Value, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2114,10 +2115,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre19(&c, &opScatterValueOut, &locs360, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opScatterValueOut, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -2134,9 +2135,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterReduce, &locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterReduce, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2153,10 +2154,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opScatter_Reduce, &locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre58(&c, &opScatter_Reduce, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2173,10 +2174,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre60(&c, &opScatterReduceOut, &locs364, &a0, &a2, &a3, &a5, self, index, src, out)
+	assertgenshapes.ChecksPre60(&c, &opScatterReduceOut, &assertgenshapes.Locs364, &a0, &a2, &a3, &a5, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	checksPost61(&c, &locs364, &a0, &a2, &a3, &a5, self, index, src, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs364, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
 }
 
@@ -2193,9 +2194,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opScatterValueReduce, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opScatterValueReduce, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2212,10 +2213,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre51(&c, &opScatter_ValueReduce, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre51(&c, &opScatter_ValueReduce, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2232,10 +2233,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a5 asserts.Saved
-	checksPre19(&c, &opScatterValueReduceOut, &locs360, &a0, &a2, &a5, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opScatterValueReduceOut, &assertgenshapes.Locs360, &a0, &a2, &a5, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	checksPost20(&c, &locs360, &a0, &a2, &a5, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a5, self, index, out, r0)
 	return r0
 }
 
@@ -2252,9 +2253,9 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterDimnameSrc, &locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterDimnameSrc, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2271,9 +2272,9 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opScatterDimnameValue, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opScatterDimnameValue, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2290,9 +2291,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterAdd, &locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterAdd, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2309,10 +2310,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opScatterAdd_, &locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre58(&c, &opScatterAdd_, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2329,10 +2330,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre60(&c, &opScatterAddOut, &locs364, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre60(&c, &opScatterAddOut, &assertgenshapes.Locs364, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	checksPost61(&c, &locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -2349,9 +2350,9 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterAddDimname, &locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterAddDimname, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2368,9 +2369,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterReduceTwo, &locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterReduceTwo, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	checksPost57(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2387,10 +2388,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opScatterReduce_Two, &locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre58(&c, &opScatterReduce_Two, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2407,10 +2408,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre60(&c, &opScatterReduceTwoOut, &locs364, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre60(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs364, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	checksPost61(&c, &locs364, &a0, &a2, &a3, &a6, self, index, src, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs364, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
 }
 
@@ -2427,10 +2428,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opEq_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opEq_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2447,10 +2448,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opEq_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opEq_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2467,10 +2468,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseAndTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2487,10 +2488,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseAndScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2507,9 +2508,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseAndScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2526,9 +2527,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseAndScalarTensor, &locs181, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs181, &a1, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	checksPost6(&c, &locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
 	return r0
 }
 
@@ -2545,10 +2546,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseAndScalarTensorOut, &locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -2565,9 +2566,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseAndTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2584,10 +2585,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseAnd_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2604,10 +2605,10 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBitwiseAnd_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2624,9 +2625,9 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderAndScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderAndScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2643,9 +2644,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderAndTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2662,10 +2663,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIandScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIandScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2682,10 +2683,10 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDunderIandTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDunderIandTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2702,10 +2703,10 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseOrTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2722,10 +2723,10 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseOrScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2742,9 +2743,9 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseOrScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2761,9 +2762,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseOrScalarTensor, &locs181, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs181, &a1, other)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	checksPost6(&c, &locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
 	return r0
 }
 
@@ -2780,10 +2781,10 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseOrScalarTensorOut, &locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -2800,9 +2801,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseOrTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2819,10 +2820,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseOr_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2839,10 +2840,10 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBitwiseOr_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2859,9 +2860,9 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderOrScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderOrScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2878,9 +2879,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderOrTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2897,10 +2898,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2917,10 +2918,10 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDunderIorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDunderIorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2937,10 +2938,10 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseXorTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2957,10 +2958,10 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseXorScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2977,9 +2978,9 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseXorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2996,9 +2997,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseXorScalarTensor, &locs181, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs181, &a1, other)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	checksPost6(&c, &locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
 	return r0
 }
 
@@ -3015,10 +3016,10 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseXorScalarTensorOut, &locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3035,9 +3036,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseXorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3054,10 +3055,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseXor_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3074,10 +3075,10 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBitwiseXor_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3094,9 +3095,9 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderXorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderXorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3113,9 +3114,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderXorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3132,10 +3133,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIxorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIxorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3152,10 +3153,10 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDunderIxorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDunderIxorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3172,9 +3173,9 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderLshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3191,9 +3192,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderLshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3210,10 +3211,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIlshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3230,10 +3231,10 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opDunderLshiftScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3250,10 +3251,10 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDunderIlshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3270,10 +3271,10 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDunderLshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3290,9 +3291,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseLeftShiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3309,10 +3310,10 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBitwiseLeftShift_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3329,10 +3330,10 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3349,9 +3350,9 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseLeftShiftTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3368,10 +3369,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseLeftShift_TensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3388,10 +3389,10 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseLeftShiftTensorScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3408,9 +3409,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs181, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs181, &a1, other)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	checksPost6(&c, &locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
 	return r0
 }
 
@@ -3427,10 +3428,10 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseLeftShiftScalarTensorOut, &locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3447,9 +3448,9 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderRshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3466,9 +3467,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderRshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3485,10 +3486,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIrshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3505,10 +3506,10 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opDunderRshiftScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3525,10 +3526,10 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDunderIrshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3545,10 +3546,10 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDunderRshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3565,9 +3566,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseRightShiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3584,10 +3585,10 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBitwiseRightShift_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3604,10 +3605,10 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseRightShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3624,9 +3625,9 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseRightShiftTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3643,10 +3644,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseRightShift_TensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3663,10 +3664,10 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseRightShiftTensorScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3683,9 +3684,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs181, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs181, &a1, other)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	checksPost6(&c, &locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
 	return r0
 }
 
@@ -3702,10 +3703,10 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseRightShiftScalarTensorOut, &locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3722,10 +3723,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTril_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTril_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3742,10 +3743,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTriu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTriu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3762,10 +3763,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDigamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDigamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3782,10 +3783,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLerp_Scalar, &locs365, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre51(&c, &opLerp_Scalar, &assertgenshapes.Locs365, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	checksPost52(&c, &locs365, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs365, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -3802,10 +3803,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opLerp_Tensor, &locs366, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre58(&c, &opLerp_Tensor, &assertgenshapes.Locs366, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	checksPost59(&c, &locs366, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs366, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -3822,10 +3823,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddbmm_, &locs47, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre58(&c, &opAddbmm_, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	checksPost59(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3842,10 +3843,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opAddbmmOut, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre60(&c, &opAddbmmOut, &assertgenshapes.Locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost61(&c, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -3862,9 +3863,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddbmm, &locs47, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre56(&c, &opAddbmm, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	checksPost57(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3881,10 +3882,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRandom_From, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRandom_From, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3901,10 +3902,10 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opRandomFromOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandomFromOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3921,9 +3922,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandomFrom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3940,10 +3941,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRandom_To, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRandom_To, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3960,10 +3961,10 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opRandomToOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandomToOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3980,9 +3981,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandomTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3999,10 +4000,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRandom_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRandom_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4019,10 +4020,10 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRandomOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandomOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4039,9 +4040,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Random(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4058,10 +4059,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opUniform_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opUniform_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4078,10 +4079,10 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUniformOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUniformOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4098,9 +4099,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUniform, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4117,10 +4118,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCauchy_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCauchy_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4137,10 +4138,10 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opCauchyOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCauchyOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4157,9 +4158,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCauchy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4176,10 +4177,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLogNormal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLogNormal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4196,10 +4197,10 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opLogNormalOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogNormalOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4216,9 +4217,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogNormal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4235,10 +4236,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExponential_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExponential_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4255,10 +4256,10 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opExponentialOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opExponentialOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4275,9 +4276,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExponential, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4294,10 +4295,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGeometric_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGeometric_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4314,10 +4315,10 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opGeometricOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGeometricOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4334,9 +4335,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGeometric, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4353,10 +4354,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opDiagOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDiagOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4373,9 +4374,9 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiag, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiag, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4392,9 +4393,9 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagBackward, &locs45, &a0, grad)
+	assertgenshapes.ChecksPre0(&c, &opDiagBackward, &assertgenshapes.Locs45, &a0, grad)
 	r0 := kernels.DiagBackward(grad, input_sizes, diagonal)
-	checksPost6(&c, &locs45, &a0, grad, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs45, &a0, grad, r0)
 	return r0
 }
 
@@ -4411,10 +4412,10 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opCrossOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -4431,9 +4432,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCross, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Cross(self, other, dim)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4450,10 +4451,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opTriuOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTriuOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4470,9 +4471,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTriu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4489,10 +4490,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opTrilOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTrilOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4509,9 +4510,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTril, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4527,9 +4528,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opTrilIndices, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opTrilIndices, &assertgenshapes.Locs23)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -4546,10 +4547,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opTrilIndicesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opTrilIndicesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -4565,9 +4566,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opTriuIndices, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opTriuIndices, &assertgenshapes.Locs23)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -4584,10 +4585,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opTriuIndicesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opTriuIndicesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	checksPost10(&c, &locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
 	return r0
 }
 
@@ -4604,9 +4605,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrace, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trace(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4623,10 +4624,10 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opTraceOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTraceOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4643,9 +4644,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTraceBackward, &locs45, &a0, grad)
+	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs45, &a0, grad)
 	r0 := kernels.TraceBackward(grad, sizes)
-	checksPost6(&c, &locs45, &a0, grad, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs45, &a0, grad, r0)
 	return r0
 }
 
@@ -4662,10 +4663,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNeScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4682,9 +4683,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4701,10 +4702,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opNeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4721,9 +4722,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4740,10 +4741,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNe_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNe_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4760,10 +4761,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opNe_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opNe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4780,10 +4781,10 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNotEqualScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNotEqualScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4800,9 +4801,9 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNotEqualScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NotEqualScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4819,10 +4820,10 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opNotEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4839,9 +4840,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNotEqualTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opNotEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4858,10 +4859,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNotEqual_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNotEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4878,10 +4879,10 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opNotEqual_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opNotEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4898,10 +4899,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opEqScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opEqScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4918,9 +4919,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opEqScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4937,10 +4938,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opEqTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4957,9 +4958,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4976,10 +4977,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGeScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4996,9 +4997,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5015,10 +5016,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5035,9 +5036,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5054,10 +5055,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGe_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGe_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5074,10 +5075,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opGe_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opGe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5094,10 +5095,10 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGreaterEqualScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5114,9 +5115,9 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGreaterEqualScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5133,10 +5134,10 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGreaterEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5153,9 +5154,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGreaterEqualTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5172,10 +5173,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGreaterEqual_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5192,10 +5193,10 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opGreaterEqual_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5212,10 +5213,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLeScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5232,9 +5233,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5251,10 +5252,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5271,9 +5272,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5290,10 +5291,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLe_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLe_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5310,10 +5311,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLe_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5330,10 +5331,10 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLessEqualScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLessEqualScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5350,9 +5351,9 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLessEqualScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LessEqualScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5369,10 +5370,10 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLessEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5389,9 +5390,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLessEqualTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLessEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5408,10 +5409,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLessEqual_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLessEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5428,10 +5429,10 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLessEqual_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLessEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5448,10 +5449,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGtScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGtScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5468,9 +5469,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5487,10 +5488,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5507,9 +5508,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5526,10 +5527,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGt_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGt_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5546,10 +5547,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opGt_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opGt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5566,10 +5567,10 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGreaterScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGreaterScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5586,9 +5587,9 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGreaterScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GreaterScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5605,10 +5606,10 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGreaterTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5625,9 +5626,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGreaterTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGreaterTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5644,10 +5645,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGreater_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGreater_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5664,10 +5665,10 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opGreater_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opGreater_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5684,10 +5685,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLtScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLtScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5704,9 +5705,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5723,10 +5724,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5743,9 +5744,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5762,10 +5763,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLt_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLt_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5782,10 +5783,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLt_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5802,10 +5803,10 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLessScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLessScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5822,9 +5823,9 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLessScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LessScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5841,10 +5842,10 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLessTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5861,9 +5862,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLessTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLessTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LessTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5880,10 +5881,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLess_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLess_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5900,10 +5901,10 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLess_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLess_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5920,10 +5921,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opTakeOut, &locs360, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opTakeOut, &assertgenshapes.Locs360, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	checksPost20(&c, &locs360, &a0, &a1, &a2, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a1, &a2, self, index, out, r0)
 	return r0
 }
 
@@ -5940,9 +5941,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTake, &locs359, &a0, &a1, self, index)
+	assertgenshapes.ChecksPre14(&c, &opTake, &assertgenshapes.Locs359, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	checksPost18(&c, &locs359, &a0, &a1, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -5959,10 +5960,10 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opTakeAlongDimOut, &locs134, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opTakeAlongDimOut, &assertgenshapes.Locs134, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	checksPost20(&c, &locs134, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs134, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -5979,9 +5980,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTakeAlongDim, &locs133, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opTakeAlongDim, &assertgenshapes.Locs133, &a0, &a1, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -5998,10 +5999,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre19(&c, &opIndexSelectOut, &locs360, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opIndexSelectOut, &assertgenshapes.Locs360, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	checksPost20(&c, &locs360, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -6018,9 +6019,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opIndexSelect, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexSelect, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6037,10 +6038,10 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre19(&c, &opIndexSelectDimnameOut, &locs360, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs360, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	checksPost20(&c, &locs360, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -6057,9 +6058,9 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opIndexSelectDimname, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexSelectDimname, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6076,9 +6077,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre14(&c, &opIndexSelectBackward, &locs367, &a0, &a3, grad, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexSelectBackward, &assertgenshapes.Locs367, &a0, &a3, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	checksPost18(&c, &locs367, &a0, &a3, grad, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs367, &a0, &a3, grad, index, r0)
 	return r0
 }
 
@@ -6095,10 +6096,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMaskedSelectOut, &locs28, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opMaskedSelectOut, &assertgenshapes.Locs28, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	checksPost20(&c, &locs28, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs28, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -6115,9 +6116,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaskedSelect, &locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opMaskedSelect, &assertgenshapes.Locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	checksPost18(&c, &locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -6134,9 +6135,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMaskedSelectBackward, &locs368, &a0, &a1, &a2, grad, input, mask)
+	assertgenshapes.ChecksPre56(&c, &opMaskedSelectBackward, &assertgenshapes.Locs368, &a0, &a1, &a2, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	checksPost57(&c, &locs368, &a0, &a1, &a2, grad, input, mask, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs368, &a0, &a1, &a2, grad, input, mask, r0)
 	return r0
 }
 
@@ -6153,10 +6154,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opNonzeroOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNonzeroOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6173,9 +6174,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nonzero(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6192,9 +6193,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNonzeroNumpy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNonzeroNumpy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NonzeroNumpy(self)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6211,9 +6212,9 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgwhere, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argwhere(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6230,10 +6231,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre19(&c, &opGatherOut, &locs360, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opGatherOut, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -6250,9 +6251,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opGather, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opGather, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6269,9 +6270,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opGatherBackward, &locs369, &a0, &a1, &a3, grad, self, index)
+	assertgenshapes.ChecksPre56(&c, &opGatherBackward, &assertgenshapes.Locs369, &a0, &a1, &a3, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	checksPost57(&c, &locs369, &a0, &a1, &a3, grad, self, index, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs369, &a0, &a1, &a3, grad, self, index, r0)
 	return r0
 }
 
@@ -6288,10 +6289,10 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre19(&c, &opGatherDimnameOut, &locs360, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opGatherDimnameOut, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -6308,9 +6309,9 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opGatherDimname, &locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opGatherDimname, &assertgenshapes.Locs359, &a0, &a2, self, index)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	checksPost18(&c, &locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6327,9 +6328,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opXGatherSparseBackward, &locs370, &a0, &a2, &a3, self, index, grad)
+	assertgenshapes.ChecksPre56(&c, &opXGatherSparseBackward, &assertgenshapes.Locs370, &a0, &a2, &a3, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	checksPost57(&c, &locs370, &a0, &a2, &a3, self, index, grad, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs370, &a0, &a2, &a3, self, index, grad, r0)
 	return r0
 }
 
@@ -6346,10 +6347,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opAddcmulOut, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre60(&c, &opAddcmulOut, &assertgenshapes.Locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	checksPost61(&c, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -6366,9 +6367,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddcmul, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre56(&c, &opAddcmul, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	checksPost57(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6385,10 +6386,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddcmul_, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre58(&c, &opAddcmul_, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	checksPost59(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6405,10 +6406,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opAddcdivOut, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre60(&c, &opAddcdivOut, &assertgenshapes.Locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	checksPost61(&c, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -6425,9 +6426,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddcdiv, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre56(&c, &opAddcdiv, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	checksPost57(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6444,10 +6445,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddcdiv_, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre58(&c, &opAddcdiv_, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	checksPost59(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6464,9 +6465,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opCrossEntropyLoss, &locs57, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opCrossEntropyLoss, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -6483,10 +6484,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre29(&c, &opTriangularSolveX, &locs373, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPre29(&c, &opTriangularSolveX, &assertgenshapes.Locs373, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	checksPost30(&c, &locs373, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs373, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
 	return r0, r1
 }
 
@@ -6503,9 +6504,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre27(&c, &opTriangularSolve, &locs374, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre27(&c, &opTriangularSolve, &assertgenshapes.Locs374, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	checksPost28(&c, &locs374, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs374, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -6523,9 +6524,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXLinalgCheckErrors, &locs375, &a0, info)
+	assertgenshapes.ChecksPre7(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs375, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	checksPost8(&c, &locs375, &a0, info)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs375, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -6541,10 +6542,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opLinalgSolveTriangularOut, &locs376, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs376, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	checksPost20(&c, &locs376, &a0, &a1, &a5, self, B, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs376, &a0, &a1, &a5, self, B, out, r0)
 	return r0
 }
 
@@ -6561,9 +6562,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgSolveTriangular, &locs377, &a0, &a1, self, B)
+	assertgenshapes.ChecksPre14(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs377, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	checksPost18(&c, &locs377, &a0, &a1, self, B, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs377, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -6580,9 +6581,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgVander, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.LinalgVander(x, N)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -6599,10 +6600,10 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opSymeigE, &locs378, &a0, &a3, &a4, self, e, V)
+	assertgenshapes.ChecksPre49(&c, &opSymeigE, &assertgenshapes.Locs378, &a0, &a3, &a4, self, e, V)
 	defer c.Abandon()
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
-	checksPost50(&c, &locs378, &a0, &a3, &a4, self, e, V, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs378, &a0, &a3, &a4, self, e, V, r0, r1)
 	return r0, r1
 }
 
@@ -6619,9 +6620,9 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSymeig, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSymeig, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Symeig(self, eigenvectors, upper)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6638,9 +6639,9 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXSymeigHelper, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXSymeigHelper, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.XSymeigHelper(self, eigenvectors, upper)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6657,10 +6658,10 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opXSymeigHelperOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opXSymeigHelperOut, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
-	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6677,10 +6678,10 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre201(&c, &opSvdU, &locs379, &a0, &a3, &a4, &a5, self, U, S, V)
+	assertgenshapes.ChecksPre201(&c, &opSvdU, &assertgenshapes.Locs379, &a0, &a3, &a4, &a5, self, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	checksPost202(&c, &locs379, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs379, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6697,9 +6698,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opSvd, &locs261, &a0, self)
+	assertgenshapes.ChecksPre199(&c, &opSvd, &assertgenshapes.Locs261, &a0, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6716,9 +6717,9 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSwapaxes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6735,10 +6736,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSwapaxes_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSwapaxes_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6755,9 +6756,9 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSwapdims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6774,10 +6775,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSwapdims_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSwapdims_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6794,10 +6795,10 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCholeskyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCholeskyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6814,9 +6815,9 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCholesky, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCholesky, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6833,10 +6834,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCholeskySolveOut, &locs380, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPre19(&c, &opCholeskySolveOut, &assertgenshapes.Locs380, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	checksPost20(&c, &locs380, &a0, &a1, &a3, self, input2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs380, &a0, &a1, &a3, self, input2, out, r0)
 	return r0
 }
 
@@ -6853,9 +6854,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCholeskySolve, &locs381, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre14(&c, &opCholeskySolve, &assertgenshapes.Locs381, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	checksPost18(&c, &locs381, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs381, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -6872,9 +6873,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCholeskySolveHelper, &locs382, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs382, &a0, &a1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	checksPost18(&c, &locs382, &a0, &a1, self, A, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs382, &a0, &a1, self, A, r0)
 	return r0
 }
 
@@ -6891,10 +6892,10 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXCholeskySolveHelperOut, &locs383, &a0, &a1, &a3, self, A, out)
+	assertgenshapes.ChecksPre19(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs383, &a0, &a1, &a3, self, A, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	checksPost20(&c, &locs383, &a0, &a1, &a3, self, A, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs383, &a0, &a1, &a3, self, A, out, r0)
 	return r0
 }
 
@@ -6911,9 +6912,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCholeskyInverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6930,10 +6931,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCholeskyInverseOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCholeskyInverseOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6950,10 +6951,10 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opQrQ, &locs384, &a0, &a2, &a3, self, Q, R)
+	assertgenshapes.ChecksPre49(&c, &opQrQ, &assertgenshapes.Locs384, &a0, &a2, &a3, self, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	checksPost50(&c, &locs384, &a0, &a2, &a3, self, Q, R, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs384, &a0, &a2, &a3, self, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -6970,9 +6971,9 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opQr, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opQr, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Qr(self, some)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6989,10 +6990,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opGeqrfA, &locs385, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPre49(&c, &opGeqrfA, &assertgenshapes.Locs385, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	checksPost50(&c, &locs385, &a0, &a1, &a2, self, a, tau, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs385, &a0, &a1, &a2, self, a, tau, r0, r1)
 	return r0, r1
 }
 
@@ -7009,9 +7010,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opGeqrf, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opGeqrf, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7028,9 +7029,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opOrgqr, &locs381, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre14(&c, &opOrgqr, &assertgenshapes.Locs381, &a0, &a1, self, input2)
 	r0 := kernels.Orgqr(self, input2)
-	checksPost18(&c, &locs381, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs381, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -7047,10 +7048,10 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opOrgqrOut, &locs380, &a0, &a1, &a2, self, input2, out)
+	assertgenshapes.ChecksPre19(&c, &opOrgqrOut, &assertgenshapes.Locs380, &a0, &a1, &a2, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	checksPost20(&c, &locs380, &a0, &a1, &a2, self, input2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs380, &a0, &a1, &a2, self, input2, out, r0)
 	return r0
 }
 
@@ -7067,10 +7068,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opOrmqrOut, &locs386, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPre60(&c, &opOrmqrOut, &assertgenshapes.Locs386, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	checksPost61(&c, &locs386, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs386, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
 	return r0
 }
 
@@ -7087,9 +7088,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opOrmqr, &locs387, &a0, &a1, &a2, self, input2, input3)
+	assertgenshapes.ChecksPre56(&c, &opOrmqr, &assertgenshapes.Locs387, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	checksPost57(&c, &locs387, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs387, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -7106,9 +7107,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opXLuWithInfo, &locs261, &a0, self)
+	assertgenshapes.ChecksPre199(&c, &opXLuWithInfo, &assertgenshapes.Locs261, &a0, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7125,10 +7126,10 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opLuSolveOut, &locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
+	assertgenshapes.ChecksPre60(&c, &opLuSolveOut, &assertgenshapes.Locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	checksPost61(&c, &locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
 	return r0
 }
 
@@ -7145,9 +7146,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opLuSolve, &locs389, &a0, &a1, &a2, self, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre56(&c, &opLuSolve, &assertgenshapes.Locs389, &a0, &a1, &a2, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	checksPost57(&c, &locs389, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs389, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
 	return r0
 }
 
@@ -7164,9 +7165,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre266(&c, &opLuUnpack, &locs390, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre266(&c, &opLuUnpack, &assertgenshapes.Locs390, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	checksPost267(&c, &locs390, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost267(&c, &assertgenshapes.Locs390, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -7183,10 +7184,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	checksPre195(&c, &opLuUnpackOut, &locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPre195(&c, &opLuUnpackOut, &assertgenshapes.Locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	checksPost196(&c, &locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
+	assertgenshapes.ChecksPost196(&c, &assertgenshapes.Locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7203,10 +7204,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opMultinomialOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMultinomialOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7223,9 +7224,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMultinomial, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7242,10 +7243,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLgammaOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLgammaOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7262,10 +7263,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLgamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLgamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7282,9 +7283,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lgamma(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7301,10 +7302,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opDigammaOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDigammaOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7321,9 +7322,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDigamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Digamma(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7340,10 +7341,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opPolygammaOut, &locs38, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPolygammaOut, &assertgenshapes.Locs38, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	checksPost55(&c, &locs38, &a1, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -7360,9 +7361,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opPolygamma, &locs0, &a1, self)
+	assertgenshapes.ChecksPre0(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	checksPost6(&c, &locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a1, self, r0)
 	return r0
 }
 
@@ -7379,10 +7380,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opPolygamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opPolygamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7399,9 +7400,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErfinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfinv(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7418,10 +7419,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opErfinv_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opErfinv_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7438,10 +7439,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opErfinvOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opErfinvOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7458,9 +7459,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.I0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7477,10 +7478,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opI0_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opI0_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7497,10 +7498,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opI0Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opI0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7517,9 +7518,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSign, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sign(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7536,10 +7537,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSign_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSign_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7556,10 +7557,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSignOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSignOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7576,9 +7577,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSignbit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Signbit(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7595,10 +7596,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSignbitOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSignbitOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7615,9 +7616,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDist, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7634,10 +7635,10 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opDistOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDistOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7654,10 +7655,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opAtan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7674,10 +7675,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opAtan2_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opAtan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7694,9 +7695,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAtan2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opAtan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7713,9 +7714,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opArctan2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opArctan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Arctan2(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7732,10 +7733,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opArctan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opArctan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7752,10 +7753,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opArctan2_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opArctan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7772,10 +7773,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLerpScalarOut, &locs392, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPre19(&c, &opLerpScalarOut, &assertgenshapes.Locs392, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	checksPost20(&c, &locs392, &a0, &a1, &a3, self, end, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs392, &a0, &a1, &a3, self, end, out, r0)
 	return r0
 }
 
@@ -7792,10 +7793,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opLerpTensorOut, &locs393, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPre60(&c, &opLerpTensorOut, &assertgenshapes.Locs393, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	checksPost61(&c, &locs393, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs393, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
 }
 
@@ -7812,9 +7813,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLerpScalar, &locs365, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre14(&c, &opLerpScalar, &assertgenshapes.Locs365, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	checksPost18(&c, &locs365, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs365, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -7831,9 +7832,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opLerpTensor, &locs366, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre56(&c, &opLerpTensor, &assertgenshapes.Locs366, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	checksPost57(&c, &locs366, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs366, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -7850,10 +7851,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opHistcOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opHistcOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7870,9 +7871,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHistc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHistc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7889,10 +7890,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre268(&c, &opHistogramBinsTensorOut, &locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre268(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	checksPost108(&c, &locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -7909,9 +7910,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre269(&c, &opHistogramBinsTensor, &locs395, &a0, &a1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre269(&c, &opHistogramBinsTensor, &assertgenshapes.Locs395, &a0, &a1, &a2, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	checksPost106(&c, &locs395, &a0, &a1, &a2, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7928,10 +7929,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a0, a3, a5, a6 asserts.Saved
-	checksPre270(&c, &opHistogramBinCtOut, &locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre270(&c, &opHistogramBinCtOut, &assertgenshapes.Locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	checksPost30(&c, &locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -7948,9 +7949,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre271(&c, &opHistogramBinCt, &locs397, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre271(&c, &opHistogramBinCt, &assertgenshapes.Locs397, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	checksPost28(&c, &locs397, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs397, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7967,9 +7968,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre81(&c, &opXHistogramddBinEdges, &locs99, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre81(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs99, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	checksPost272(&c, &locs99, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost272(&c, &assertgenshapes.Locs99, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -7990,10 +7991,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0, a3 asserts.Saved
 		l5     asserts.SavedList
 	)
-	checksPre273(&c, &opXHistogramddBinEdgesOut, &locs398, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPre273(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs398, &a0, &a3, &l5, self, weight, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	checksPost274(&c, &locs398, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPost274(&c, &assertgenshapes.Locs398, &a0, &a3, &l5, self, weight, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -8009,9 +8010,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre81(&c, &opXHistogramddFromBinCts, &locs99, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre81(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs99, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	checksPost18(&c, &locs99, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs99, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -8028,10 +8029,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a0, a3, a5 asserts.Saved
-	checksPre82(&c, &opXHistogramddFromBinCtsOut, &locs100, &a0, &a3, &a5, self, weight, out)
+	assertgenshapes.ChecksPre82(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs100, &a0, &a3, &a5, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	checksPost20(&c, &locs100, &a0, &a3, &a5, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs100, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
 }
 
@@ -8051,9 +8052,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre275(&c, &opXHistogramddFromBinTensors, &locs399, &a0, &l1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre275(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs399, &a0, &l1, &a2, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	checksPost147(&c, &locs399, &a0, &l1, &a2, self, bins, weight, r0)
+	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs399, &a0, &l1, &a2, self, bins, weight, r0)
 	return r0
 }
 
@@ -8073,10 +8074,10 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre276(&c, &opXHistogramddFromBinTensorsOut, &locs400, &a0, &l1, &a2, &a4, self, bins, weight, out)
+	assertgenshapes.ChecksPre276(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs400, &a0, &l1, &a2, &a4, self, bins, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	checksPost145(&c, &locs400, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
+	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs400, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
 }
 
@@ -8093,9 +8094,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre271(&c, &opHistogramdd, &locs397, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre271(&c, &opHistogramdd, &assertgenshapes.Locs397, &a0, &a3, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	checksPost277(&c, &locs397, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost277(&c, &assertgenshapes.Locs397, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8112,9 +8113,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre271(&c, &opHistogramddIntBins, &locs397, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre271(&c, &opHistogramddIntBins, &assertgenshapes.Locs397, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	checksPost277(&c, &locs397, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost277(&c, &assertgenshapes.Locs397, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8134,9 +8135,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		a0, a3 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre278(&c, &opHistogramddTensorListBins, &locs395, &a0, &l1, &a3, self, bins, weight)
+	assertgenshapes.ChecksPre278(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs395, &a0, &l1, &a3, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	checksPost279(&c, &locs395, &a0, &l1, &a3, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost279(&c, &assertgenshapes.Locs395, &a0, &l1, &a3, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8153,10 +8154,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opFmodScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFmodScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8173,9 +8174,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFmodScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFmodScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8192,10 +8193,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFmod_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFmod_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8212,10 +8213,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFmodTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8232,9 +8233,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFmodTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8251,10 +8252,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opFmod_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opFmod_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8271,10 +8272,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opHypotOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8291,9 +8292,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHypot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opHypot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8310,10 +8311,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opHypot_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opHypot_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8330,10 +8331,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opIgammaOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8350,9 +8351,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIgamma, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opIgamma, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8369,10 +8370,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opIgamma_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opIgamma_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8389,10 +8390,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opIgammacOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8409,9 +8410,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIgammac, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opIgammac, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8428,10 +8429,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opIgammac_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opIgammac_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8448,10 +8449,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opNextafterOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8468,9 +8469,9 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNextafter, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opNextafter, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8487,10 +8488,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opNextafter_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opNextafter_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8507,10 +8508,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRemainderScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRemainderScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8527,9 +8528,9 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRemainderScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRemainderScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8546,10 +8547,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRemainder_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRemainder_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8566,10 +8567,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opRemainderTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8586,9 +8587,9 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opRemainderTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8605,10 +8606,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opRemainder_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opRemainder_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8625,9 +8626,9 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opRemainderScalarTensor, &locs181, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opRemainderScalarTensor, &assertgenshapes.Locs181, &a1, other)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	checksPost6(&c, &locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
 	return r0
 }
 
@@ -8644,10 +8645,10 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opRemainderScalarTensorOut, &locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -8664,9 +8665,9 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Min(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8683,9 +8684,9 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFmin, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFmin, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8702,10 +8703,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFminOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8722,9 +8723,9 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Max(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8741,9 +8742,9 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFmax, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFmax, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8760,10 +8761,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFmaxOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8780,9 +8781,9 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaximum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMaximum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8799,10 +8800,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMaximumOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8819,9 +8820,9 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaxOther, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMaxOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MaxOther(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8838,10 +8839,10 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMaxOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8858,9 +8859,9 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMinimum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMinimum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8877,10 +8878,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMinimumOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8897,10 +8898,10 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMinOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMinOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8917,9 +8918,9 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMinOther, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMinOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MinOther(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8936,9 +8937,9 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opQuantile, &locs401, &a0, &a1, self, q)
+	assertgenshapes.ChecksPre14(&c, &opQuantile, &assertgenshapes.Locs401, &a0, &a1, self, q)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	checksPost18(&c, &locs401, &a0, &a1, self, q, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs401, &a0, &a1, self, q, r0)
 	return r0
 }
 
@@ -8955,10 +8956,10 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opQuantileOut, &locs402, &a0, &a1, &a5, self, q, out)
+	assertgenshapes.ChecksPre19(&c, &opQuantileOut, &assertgenshapes.Locs402, &a0, &a1, &a5, self, q, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost20(&c, &locs402, &a0, &a1, &a5, self, q, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs402, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
@@ -8975,9 +8976,9 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantileScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantileScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8994,10 +8995,10 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opQuantileScalarOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQuantileScalarOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -9014,9 +9015,9 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNanquantile, &locs401, &a0, &a1, self, q)
+	assertgenshapes.ChecksPre14(&c, &opNanquantile, &assertgenshapes.Locs401, &a0, &a1, self, q)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	checksPost18(&c, &locs401, &a0, &a1, self, q, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs401, &a0, &a1, self, q, r0)
 	return r0
 }
 
@@ -9033,10 +9034,10 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opNanquantileOut, &locs402, &a0, &a1, &a5, self, q, out)
+	assertgenshapes.ChecksPre19(&c, &opNanquantileOut, &assertgenshapes.Locs402, &a0, &a1, &a5, self, q, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost20(&c, &locs402, &a0, &a1, &a5, self, q, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs402, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
@@ -9053,9 +9054,9 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanquantileScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanquantileScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9072,10 +9073,10 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opNanquantileScalarOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNanquantileScalarOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -9092,10 +9093,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opSortValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opSortValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9112,10 +9113,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opSortValuesStable, &locs109, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opSortValuesStable, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9132,9 +9133,9 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSort, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSort, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9151,9 +9152,9 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSortStable, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSortStable, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9170,10 +9171,10 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opSortDimnameValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opSortDimnameValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9190,10 +9191,10 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opSortDimnameValuesStable, &locs109, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9210,9 +9211,9 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSortDimname, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSortDimname, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9229,9 +9230,9 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSortDimnameStable, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSortDimnameStable, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9248,10 +9249,10 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opMsortOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMsortOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9268,9 +9269,9 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMsort, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMsort, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Msort(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9287,9 +9288,9 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgsort, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgsort, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argsort(self, dim, descending)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9306,9 +9307,9 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgsortStable, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgsortStable, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9325,10 +9326,10 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opArgsortStableOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArgsortStableOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9345,9 +9346,9 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgsortDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgsortDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ArgsortDimname(self, dim, descending)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9364,10 +9365,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre49(&c, &opTopkValues, &locs109, &a0, &a5, &a6, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opTopkValues, &assertgenshapes.Locs109, &a0, &a5, &a6, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	checksPost50(&c, &locs109, &a0, &a5, &a6, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a5, &a6, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9384,9 +9385,9 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opTopk, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opTopk, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9403,9 +9404,9 @@ func All(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.All(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9422,10 +9423,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAllAllOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAllAllOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9442,9 +9443,9 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAny, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAny, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Any(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9461,10 +9462,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAnyAllOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAnyAllOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9481,10 +9482,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opRenormOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRenormOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9501,9 +9502,9 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRenorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRenorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9520,10 +9521,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRenorm_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRenorm_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9540,9 +9541,9 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnfold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnfold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9559,9 +9560,9 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnfoldBackward, &locs403, &a0, grad_in)
+	assertgenshapes.ChecksPre0(&c, &opUnfoldBackward, &assertgenshapes.Locs403, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	checksPost6(&c, &locs403, &a0, grad_in, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs403, &a0, grad_in, r0)
 	return r0
 }
 
@@ -9578,10 +9579,10 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUnfoldBackwardOut, &locs404, &a0, &a5, grad_in, out)
+	assertgenshapes.ChecksPre54(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs404, &a0, &a5, grad_in, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	checksPost55(&c, &locs404, &a0, &a5, grad_in, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs404, &a0, &a5, grad_in, out, r0)
 	return r0
 }
 
@@ -9598,9 +9599,9 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opEqual, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opEqual, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9617,10 +9618,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opPowTensorTensorOut, &locs405, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPre19(&c, &opPowTensorTensorOut, &assertgenshapes.Locs405, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	checksPost20(&c, &locs405, &a0, &a1, &a2, self, exponent, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs405, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
@@ -9637,9 +9638,9 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPowTensorTensor, &locs406, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre14(&c, &opPowTensorTensor, &assertgenshapes.Locs406, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	checksPost18(&c, &locs406, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -9656,10 +9657,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opPowScalarOut, &locs407, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPre54(&c, &opPowScalarOut, &assertgenshapes.Locs407, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	checksPost55(&c, &locs407, &a1, &a2, exponent, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs407, &a1, &a2, exponent, out, r0)
 	return r0
 }
 
@@ -9676,9 +9677,9 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opPowScalar, &locs408, &a1, exponent)
+	assertgenshapes.ChecksPre0(&c, &opPowScalar, &assertgenshapes.Locs408, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	checksPost6(&c, &locs408, &a1, exponent, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs408, &a1, exponent, r0)
 	return r0
 }
 
@@ -9695,10 +9696,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opPowTensorScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPowTensorScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9715,9 +9716,9 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPowTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPowTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9734,10 +9735,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opPow_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opPow_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9754,10 +9755,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opPow_Tensor, &locs406, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre51(&c, &opPow_Tensor, &assertgenshapes.Locs406, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	checksPost52(&c, &locs406, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -9774,10 +9775,10 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFloatPowerTensorTensorOut, &locs405, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPre19(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs405, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	checksPost20(&c, &locs405, &a0, &a1, &a2, self, exponent, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs405, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
@@ -9794,9 +9795,9 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFloatPowerTensorTensor, &locs406, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre14(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs406, &a0, &a1, self, exponent)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	checksPost18(&c, &locs406, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -9813,10 +9814,10 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opFloatPowerScalarOut, &locs407, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPre54(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs407, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	checksPost55(&c, &locs407, &a1, &a2, exponent, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs407, &a1, &a2, exponent, out, r0)
 	return r0
 }
 

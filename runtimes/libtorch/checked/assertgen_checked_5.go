@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opFloatPowerScalar, &locs408, &a1, exponent)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerScalar, &assertgenshapes.Locs408, &a1, exponent)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	checksPost6(&c, &locs408, &a1, exponent, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs408, &a1, exponent, r0)
 	return r0
 }
 
@@ -42,10 +43,10 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opFloatPowerTensorScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -62,9 +63,9 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloatPowerTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -81,10 +82,10 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFloatPower_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFloatPower_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -101,10 +102,10 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opFloatPower_Tensor, &locs406, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre51(&c, &opFloatPower_Tensor, &assertgenshapes.Locs406, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	checksPost52(&c, &locs406, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs406, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -121,10 +122,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNormal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNormal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -141,10 +142,10 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNormalOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormalOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -161,9 +162,9 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormalFunctional, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormalFunctional, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -180,10 +181,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opNormalTensorFloatOut, &locs409, &a0, &a3, mean, out)
+	assertgenshapes.ChecksPre54(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs409, &a0, &a3, mean, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	checksPost55(&c, &locs409, &a0, &a3, mean, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs409, &a0, &a3, mean, out, r0)
 	return r0
 }
 
@@ -200,9 +201,9 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormalTensorFloat, &locs410, &a0, mean)
+	assertgenshapes.ChecksPre0(&c, &opNormalTensorFloat, &assertgenshapes.Locs410, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	checksPost6(&c, &locs410, &a0, mean, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs410, &a0, mean, r0)
 	return r0
 }
 
@@ -219,10 +220,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre54(&c, &opNormalFloatTensorOut, &locs411, &a1, &a3, std, out)
+	assertgenshapes.ChecksPre54(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs411, &a1, &a3, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	checksPost55(&c, &locs411, &a1, &a3, std, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs411, &a1, &a3, std, out, r0)
 	return r0
 }
 
@@ -239,9 +240,9 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opNormalFloatTensor, &locs412, &a1, std)
+	assertgenshapes.ChecksPre0(&c, &opNormalFloatTensor, &assertgenshapes.Locs412, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	checksPost6(&c, &locs412, &a1, std, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs412, &a1, std, r0)
 	return r0
 }
 
@@ -258,10 +259,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opNormalTensorTensorOut, &locs413, &a0, &a1, &a3, mean, std, out)
+	assertgenshapes.ChecksPre19(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs413, &a0, &a1, &a3, mean, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	checksPost20(&c, &locs413, &a0, &a1, &a3, mean, std, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs413, &a0, &a1, &a3, mean, std, out, r0)
 	return r0
 }
 
@@ -278,9 +279,9 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNormalTensorTensor, &locs414, &a0, &a1, mean, std)
+	assertgenshapes.ChecksPre14(&c, &opNormalTensorTensor, &assertgenshapes.Locs414, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	checksPost18(&c, &locs414, &a0, &a1, mean, std, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs414, &a0, &a1, mean, std, r0)
 	return r0
 }
 
@@ -296,9 +297,9 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opNormalFloatFloat, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opNormalFloatFloat, &assertgenshapes.Locs23)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -315,10 +316,10 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opNormalFloatFloatOut, &locs24, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs24, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	checksPost10(&c, &locs24, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a4, out, r0)
 	return r0
 }
 
@@ -335,9 +336,9 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -358,10 +359,10 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre280(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPre280(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	checksPost281(&c, &locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost281(&c, &assertgenshapes.Locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
@@ -381,10 +382,10 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre282(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPre282(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	checksPost283(&c, &locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPost283(&c, &assertgenshapes.Locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
@@ -403,9 +404,9 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre284(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs417, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPre284(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs417, &l0, &a1, &a2, self, found_inf, inv_scale)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	checksPost285(&c, &locs417, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
+	assertgenshapes.ChecksPost285(&c, &assertgenshapes.Locs417, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
 	return r0, r1
 }
 
@@ -422,10 +423,10 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre286(&c, &opXAmpUpdateScale_, &locs418, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	assertgenshapes.ChecksPre286(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs418, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost287(&c, &locs418, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
+	assertgenshapes.ChecksPost287(&c, &assertgenshapes.Locs418, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
 	return r0
 }
 
@@ -442,10 +443,10 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre288(&c, &opXAmpUpdateScaleOut, &locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
+	assertgenshapes.ChecksPre288(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	checksPost289(&c, &locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
+	assertgenshapes.ChecksPost289(&c, &assertgenshapes.Locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
 	return r0
 }
 
@@ -462,9 +463,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opXAmpUpdateScale, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	assertgenshapes.ChecksPre105(&c, &opXAmpUpdateScale, &assertgenshapes.Locs420, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost106(&c, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs420, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
 	return r0, r1
 }
 
@@ -481,9 +482,9 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAddScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAddScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -501,10 +502,10 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
@@ -521,10 +522,10 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre211(&c, &opXForeachAddScalarOut, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs242, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	checksPost212(&c, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
@@ -540,9 +541,9 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSubScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSubScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -560,10 +561,10 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
@@ -580,10 +581,10 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre211(&c, &opXForeachSubScalarOut, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs242, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	checksPost212(&c, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
@@ -599,9 +600,9 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachMulScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachMulScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -619,10 +620,10 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
@@ -639,10 +640,10 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre211(&c, &opXForeachMulScalarOut, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs242, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	checksPost212(&c, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
@@ -658,9 +659,9 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachDivScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachDivScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -678,10 +679,10 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
@@ -698,10 +699,10 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre211(&c, &opXForeachDivScalarOut, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs242, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	checksPost212(&c, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
@@ -717,9 +718,9 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre292(&c, &opXForeachAddList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre292(&c, &opXForeachAddList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost293(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -737,10 +738,10 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre294(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre294(&c, &opXForeachAdd_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost295(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost295(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
@@ -757,10 +758,10 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre296(&c, &opXForeachAddListOut, &locs421, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre296(&c, &opXForeachAddListOut, &assertgenshapes.Locs421, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	checksPost297(&c, &locs421, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs421, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubList = asserts.Op{
@@ -776,9 +777,9 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre292(&c, &opXForeachSubList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre292(&c, &opXForeachSubList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost293(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -796,10 +797,10 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre294(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre294(&c, &opXForeachSub_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	checksPost295(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost295(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
@@ -816,10 +817,10 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre296(&c, &opXForeachSubListOut, &locs421, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre296(&c, &opXForeachSubListOut, &assertgenshapes.Locs421, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	checksPost297(&c, &locs421, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs421, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachMulList = asserts.Op{
@@ -835,9 +836,9 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre292(&c, &opXForeachMulList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre292(&c, &opXForeachMulList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost293(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -855,10 +856,10 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre294(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre294(&c, &opXForeachMul_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
-	checksPost295(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost295(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
@@ -875,10 +876,10 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre296(&c, &opXForeachMulListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre296(&c, &opXForeachMulListOut, &assertgenshapes.Locs421, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivList = asserts.Op{
@@ -894,9 +895,9 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre292(&c, &opXForeachDivList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre292(&c, &opXForeachDivList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost293(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -914,10 +915,10 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre294(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre294(&c, &opXForeachDiv_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	checksPost295(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost295(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
@@ -934,10 +935,10 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre296(&c, &opXForeachDivListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre296(&c, &opXForeachDivListOut, &assertgenshapes.Locs421, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
@@ -953,9 +954,9 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAddScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAddScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -973,10 +974,10 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
@@ -993,10 +994,10 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre211(&c, &opXForeachAddScalarListOut, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs242, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	checksPost212(&c, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
@@ -1012,9 +1013,9 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSubScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSubScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1032,10 +1033,10 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
@@ -1052,10 +1053,10 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre211(&c, &opXForeachSubScalarListOut, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs242, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	checksPost212(&c, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
@@ -1071,9 +1072,9 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachDivScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachDivScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1091,10 +1092,10 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
@@ -1111,10 +1112,10 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre211(&c, &opXForeachDivScalarListOut, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs242, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	checksPost212(&c, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
@@ -1130,9 +1131,9 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachMulScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachMulScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1150,10 +1151,10 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
@@ -1170,10 +1171,10 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre211(&c, &opXForeachMulScalarListOut, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs242, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	checksPost212(&c, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l2, self, out)
 }
 
 var opXForeachExp = asserts.Op{
@@ -1189,9 +1190,9 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachExp, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachExp, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachExp(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1209,10 +1210,10 @@ func XForeachZero_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachZero_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachZero_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
@@ -1229,10 +1230,10 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachZeroOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachZeroOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
@@ -1248,9 +1249,9 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachZero, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachZero, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachZero(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1268,10 +1269,10 @@ func XForeachExp_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachExp_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachExp_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExp_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
@@ -1288,10 +1289,10 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachExpOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachExpOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
@@ -1307,9 +1308,9 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSqrt, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSqrt, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSqrt(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1327,10 +1328,10 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachSqrt_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
@@ -1347,10 +1348,10 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachSqrtOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachSqrtOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAbs = asserts.Op{
@@ -1366,9 +1367,9 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAbs, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAbs, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAbs(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1386,10 +1387,10 @@ func XForeachAbs_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachAbs_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachAbs_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAbs_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
@@ -1406,10 +1407,10 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachAbsOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachAbsOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
@@ -1425,9 +1426,9 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAcos, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAcos, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAcos(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1445,10 +1446,10 @@ func XForeachAcos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachAcos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachAcos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAcos_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
@@ -1465,10 +1466,10 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachAcosOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachAcosOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
@@ -1484,9 +1485,9 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAsin, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAsin, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAsin(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1504,10 +1505,10 @@ func XForeachAsin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachAsin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachAsin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAsin_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
@@ -1524,10 +1525,10 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachAsinOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachAsinOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
@@ -1543,9 +1544,9 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAtan, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAtan, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAtan(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1563,10 +1564,10 @@ func XForeachAtan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachAtan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachAtan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAtan_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
@@ -1583,10 +1584,10 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachAtanOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachAtanOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
@@ -1602,9 +1603,9 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachCeil, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachCeil, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachCeil(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1622,10 +1623,10 @@ func XForeachCeil_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachCeil_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachCeil_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCeil_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
@@ -1642,10 +1643,10 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachCeilOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachCeilOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
@@ -1661,9 +1662,9 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachCos, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachCos, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachCos(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1681,10 +1682,10 @@ func XForeachCos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachCos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachCos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCos_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
@@ -1701,10 +1702,10 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachCosOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachCosOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
@@ -1720,9 +1721,9 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachCosh, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachCosh, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachCosh(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1740,10 +1741,10 @@ func XForeachCosh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachCosh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachCosh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCosh_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
@@ -1760,10 +1761,10 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachCoshOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachCoshOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
@@ -1779,9 +1780,9 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachErf, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachErf, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachErf(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1799,10 +1800,10 @@ func XForeachErf_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachErf_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachErf_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErf_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
@@ -1819,10 +1820,10 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachErfOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachErfOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
@@ -1838,9 +1839,9 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachErfc, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachErfc, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachErfc(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1858,10 +1859,10 @@ func XForeachErfc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachErfc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachErfc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErfc_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
@@ -1878,10 +1879,10 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachErfcOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachErfcOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
@@ -1897,9 +1898,9 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachExpm1, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachExpm1, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachExpm1(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1917,10 +1918,10 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachExpm1_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
@@ -1937,10 +1938,10 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachExpm1Out, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachExpm1Out, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
@@ -1956,9 +1957,9 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachFloor, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachFloor, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachFloor(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1976,10 +1977,10 @@ func XForeachFloor_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachFloor_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachFloor_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFloor_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
@@ -1996,10 +1997,10 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachFloorOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachFloorOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
@@ -2015,9 +2016,9 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachLog, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachLog, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2035,10 +2036,10 @@ func XForeachLog_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachLog_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachLog_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
@@ -2055,10 +2056,10 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachLogOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachLogOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
@@ -2074,9 +2075,9 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachLog10, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachLog10, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog10(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2094,10 +2095,10 @@ func XForeachLog10_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachLog10_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachLog10_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog10_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
@@ -2114,10 +2115,10 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachLog10Out, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachLog10Out, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
@@ -2133,9 +2134,9 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachLog1p, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachLog1p, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog1p(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2153,10 +2154,10 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachLog1p_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
@@ -2173,10 +2174,10 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachLog1pOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachLog1pOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
@@ -2192,9 +2193,9 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachLog2, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachLog2, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog2(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2212,10 +2213,10 @@ func XForeachLog2_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachLog2_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachLog2_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog2_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
@@ -2232,10 +2233,10 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachLog2Out, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachLog2Out, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
@@ -2251,9 +2252,9 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachNeg, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachNeg, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachNeg(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2271,10 +2272,10 @@ func XForeachNeg_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachNeg_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachNeg_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachNeg_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
@@ -2291,10 +2292,10 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachNegOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachNegOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
@@ -2310,9 +2311,9 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachTan, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachTan, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachTan(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2330,10 +2331,10 @@ func XForeachTan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachTan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachTan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTan_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
@@ -2350,10 +2351,10 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachTanOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachTanOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
@@ -2369,9 +2370,9 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachTanh, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachTanh, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachTanh(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2389,10 +2390,10 @@ func XForeachTanh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachTanh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachTanh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTanh_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
@@ -2409,10 +2410,10 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachTanhOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachTanhOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
@@ -2428,9 +2429,9 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSin, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSin, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSin(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2448,10 +2449,10 @@ func XForeachSin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachSin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachSin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSin_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
@@ -2468,10 +2469,10 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachSinOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachSinOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
@@ -2487,9 +2488,9 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSinh, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSinh, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSinh(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2507,10 +2508,10 @@ func XForeachSinh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachSinh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachSinh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSinh_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
@@ -2527,10 +2528,10 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachSinhOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachSinhOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
@@ -2546,9 +2547,9 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachRound, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachRound, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachRound(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2566,10 +2567,10 @@ func XForeachRound_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachRound_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachRound_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRound_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
@@ -2586,10 +2587,10 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachRoundOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachRoundOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachLgamma = asserts.Op{
@@ -2605,9 +2606,9 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachLgamma, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachLgamma, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLgamma(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2625,10 +2626,10 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachLgamma_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
@@ -2645,10 +2646,10 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachLgammaOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachLgammaOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
@@ -2664,9 +2665,9 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachFrac, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachFrac, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachFrac(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2684,10 +2685,10 @@ func XForeachFrac_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachFrac_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachFrac_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFrac_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
@@ -2704,10 +2705,10 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachFracOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachFracOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
@@ -2723,9 +2724,9 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachReciprocal, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachReciprocal, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachReciprocal(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2743,10 +2744,10 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachReciprocal_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
@@ -2763,10 +2764,10 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachReciprocalOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
@@ -2782,9 +2783,9 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSigmoid, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSigmoid, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSigmoid(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2802,10 +2803,10 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachSigmoid_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
@@ -2822,10 +2823,10 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachSigmoidOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
@@ -2841,9 +2842,9 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachTrunc, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachTrunc, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachTrunc(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2861,10 +2862,10 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre290(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre290(&c, &opXForeachTrunc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
-	checksPost291(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost291(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
@@ -2881,10 +2882,10 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre211(&c, &opXForeachTruncOut, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachTruncOut, &assertgenshapes.Locs242, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	checksPost212(&c, &locs242, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l1, self, out)
 }
 
 var opXForeachAddcdiv_Scalar = asserts.Op{
@@ -2901,10 +2902,10 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre298(&c, &opXForeachAddcdiv_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre298(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost299(&c, &assertgenshapes.Locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
@@ -2921,10 +2922,10 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre300(&c, &opXForeachAddcdivScalarOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre300(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost301(&c, &assertgenshapes.Locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Scalar = asserts.Op{
@@ -2941,10 +2942,10 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre298(&c, &opXForeachAddcmul_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre298(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost299(&c, &assertgenshapes.Locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
@@ -2961,10 +2962,10 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre300(&c, &opXForeachAddcmulScalarOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre300(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost301(&c, &assertgenshapes.Locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
@@ -2981,10 +2982,10 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre298(&c, &opXForeachAddcdiv_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre298(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost299(&c, &assertgenshapes.Locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
@@ -3001,10 +3002,10 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre300(&c, &opXForeachAddcdivScalarListOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre300(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost301(&c, &assertgenshapes.Locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
@@ -3021,10 +3022,10 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre298(&c, &opXForeachAddcmul_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre298(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost299(&c, &assertgenshapes.Locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
@@ -3041,10 +3042,10 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre300(&c, &opXForeachAddcmulScalarListOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre300(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost301(&c, &assertgenshapes.Locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
@@ -3060,9 +3061,9 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre302(&c, &opXForeachAddcdivScalar, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre302(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost303(&c, &assertgenshapes.Locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3079,9 +3080,9 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre302(&c, &opXForeachAddcmulScalar, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre302(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost303(&c, &assertgenshapes.Locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3098,9 +3099,9 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre302(&c, &opXForeachAddcdivScalarList, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre302(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost303(&c, &assertgenshapes.Locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3117,9 +3118,9 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre302(&c, &opXForeachAddcmulScalarList, &locs372, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre302(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs372, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	checksPost303(&c, &locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost303(&c, &assertgenshapes.Locs372, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3136,9 +3137,9 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre292(&c, &opXForeachMaximumList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre292(&c, &opXForeachMaximumList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost293(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -3156,10 +3157,10 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre294(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre294(&c, &opXForeachMaximum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	checksPost295(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost295(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
@@ -3176,10 +3177,10 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre296(&c, &opXForeachMaximumListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre296(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs421, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
@@ -3195,9 +3196,9 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre292(&c, &opXForeachMinimumList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre292(&c, &opXForeachMinimumList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	checksPost293(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost293(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -3215,10 +3216,10 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre294(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre294(&c, &opXForeachMinimum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	checksPost295(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost295(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
@@ -3235,10 +3236,10 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre296(&c, &opXForeachMinimumListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre296(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs421, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs421, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
@@ -3254,9 +3255,9 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachNormScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachNormScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachNormScalar(self, ord)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3274,10 +3275,10 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre211(&c, &opXForeachNormScalarOut, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre211(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs242, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, out)
-	checksPost212(&c, &locs242, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs242, &l0, &l2, self, out)
 }
 
 var opBucketizeTensor = asserts.Op{
@@ -3293,9 +3294,9 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBucketizeTensor, &locs424, &a0, &a1, self, boundaries)
+	assertgenshapes.ChecksPre14(&c, &opBucketizeTensor, &assertgenshapes.Locs424, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	checksPost18(&c, &locs424, &a0, &a1, self, boundaries, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs424, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
@@ -3312,10 +3313,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opBucketizeTensorOut, &locs425, &a0, &a1, &a4, self, boundaries, out)
+	assertgenshapes.ChecksPre19(&c, &opBucketizeTensorOut, &assertgenshapes.Locs425, &a0, &a1, &a4, self, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	checksPost20(&c, &locs425, &a0, &a1, &a4, self, boundaries, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs425, &a0, &a1, &a4, self, boundaries, out, r0)
 	return r0
 }
 
@@ -3332,9 +3333,9 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBucketizeScalar, &locs426, &a1, boundaries)
+	assertgenshapes.ChecksPre0(&c, &opBucketizeScalar, &assertgenshapes.Locs426, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	checksPost6(&c, &locs426, &a1, boundaries, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs426, &a1, boundaries, r0)
 	return r0
 }
 
@@ -3351,10 +3352,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre54(&c, &opBucketizeScalarOut, &locs427, &a1, &a4, boundaries, out)
+	assertgenshapes.ChecksPre54(&c, &opBucketizeScalarOut, &assertgenshapes.Locs427, &a1, &a4, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	checksPost55(&c, &locs427, &a1, &a4, boundaries, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs427, &a1, &a4, boundaries, out, r0)
 	return r0
 }
 
@@ -3371,9 +3372,9 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre75(&c, &opSearchsortedTensor, &locs428, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	assertgenshapes.ChecksPre75(&c, &opSearchsortedTensor, &assertgenshapes.Locs428, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost57(&c, &locs428, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs428, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -3390,9 +3391,9 @@ func XTorchCudaCuLinkerSymbolOp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTorchCudaCuLinkerSymbolOp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTorchCudaCuLinkerSymbolOp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTorchCudaCuLinkerSymbolOp(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3409,10 +3410,10 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXTorchCudaCuLinkerSymbolOpOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXTorchCudaCuLinkerSymbolOpOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3429,10 +3430,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre76(&c, &opSearchsortedTensorOut, &locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
+	assertgenshapes.ChecksPre76(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost61(&c, &locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
 	return r0
 }
 
@@ -3449,9 +3450,9 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre81(&c, &opSearchsortedScalar, &locs430, &a0, &a5, sorted_sequence, sorter)
+	assertgenshapes.ChecksPre81(&c, &opSearchsortedScalar, &assertgenshapes.Locs430, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost18(&c, &locs430, &a0, &a5, sorted_sequence, sorter, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs430, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -3468,10 +3469,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre82(&c, &opSearchsortedScalarOut, &locs431, &a0, &a5, &a6, sorted_sequence, sorter, out)
+	assertgenshapes.ChecksPre82(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs431, &a0, &a5, &a6, sorted_sequence, sorter, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost20(&c, &locs431, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs431, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
 	return r0
 }
 
@@ -3488,9 +3489,9 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConvertIndicesFromCooToCsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3507,10 +3508,10 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXConvertIndicesFromCooToCsrOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3527,9 +3528,9 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXConvertIndicesFromCsrToCoo, &locs432, &a0, &a1, crow_indices, col_indices)
+	assertgenshapes.ChecksPre14(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs432, &a0, &a1, crow_indices, col_indices)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	checksPost18(&c, &locs432, &a0, &a1, crow_indices, col_indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs432, &a0, &a1, crow_indices, col_indices, r0)
 	return r0
 }
 
@@ -3546,10 +3547,10 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &locs433, &a0, &a1, &a4, crow_indices, col_indices, out)
+	assertgenshapes.ChecksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs433, &a0, &a1, &a4, crow_indices, col_indices, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	checksPost20(&c, &locs433, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs433, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
 	return r0
 }
 
@@ -3566,10 +3567,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMseLossOut, &locs434, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opMseLossOut, &assertgenshapes.Locs434, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -3586,9 +3587,9 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMseLoss, &locs155, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opMseLoss, &assertgenshapes.Locs155, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -3605,10 +3606,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opMseLossBackwardGradInput, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost61(&c, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -3625,9 +3626,9 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMseLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre56(&c, &opMseLossBackward, &assertgenshapes.Locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -3644,9 +3645,9 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opL1Loss, &locs155, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opL1Loss, &assertgenshapes.Locs155, &a0, &a1, self, target)
 	r0 := kernels.L1Loss(self, target, reduction)
-	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -3663,10 +3664,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1, a4, a6 asserts.Saved
-	checksPre76(&c, &opMultiMarginLossOut, &locs58, &a0, &a1, &a4, &a6, self, target, weight, out)
+	assertgenshapes.ChecksPre76(&c, &opMultiMarginLossOut, &assertgenshapes.Locs58, &a0, &a1, &a4, &a6, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	checksPost61(&c, &locs58, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs58, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
 	return r0
 }
 
@@ -3683,9 +3684,9 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre75(&c, &opMultiMarginLoss, &locs57, &a0, &a1, &a4, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opMultiMarginLoss, &assertgenshapes.Locs57, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	checksPost57(&c, &locs57, &a0, &a1, &a4, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs57, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
@@ -3702,10 +3703,10 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a7 asserts.Saved
-	checksPre77(&c, &opMultiMarginLossBackwardGradInput, &locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
+	assertgenshapes.ChecksPre77(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	checksPost78(&c, &locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -3722,9 +3723,9 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre73(&c, &opMultiMarginLossBackward, &locs59, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre73(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs59, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	checksPost74(&c, &locs59, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -3741,10 +3742,10 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMultilabelMarginLossOut, &locs434, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs434, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -3761,9 +3762,9 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMultilabelMarginLoss, &locs155, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs155, &a0, &a1, self, target)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -3780,10 +3781,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre29(&c, &opMultilabelMarginLossForwardOutput, &locs437, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	assertgenshapes.ChecksPre29(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs437, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	checksPost30(&c, &locs437, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs437, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
 	return r0, r1
 }
 
@@ -3800,9 +3801,9 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre27(&c, &opMultilabelMarginLossForward, &locs438, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre27(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs438, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	checksPost28(&c, &locs438, &a0, &a1, self, target, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs438, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -3819,10 +3820,10 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre189(&c, &opMultilabelMarginLossBackwardGradInput, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
+	assertgenshapes.ChecksPre189(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	checksPost78(&c, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
 	return r0
 }
 
@@ -3839,9 +3840,9 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre113(&c, &opMultilabelMarginLossBackward, &locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
+	assertgenshapes.ChecksPre113(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	checksPost74(&c, &locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
 	return r0
 }
 
@@ -3858,10 +3859,10 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre76(&c, &opNllLossOut, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
+	assertgenshapes.ChecksPre76(&c, &opNllLossOut, &assertgenshapes.Locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	checksPost61(&c, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
@@ -3878,9 +3879,9 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opNllLossNd, &locs57, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opNllLossNd, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -3897,9 +3898,9 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opNllLoss, &locs57, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opNllLoss, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -3916,10 +3917,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre268(&c, &opNllLossForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	assertgenshapes.ChecksPre268(&c, &opNllLossForwardOutput, &assertgenshapes.Locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost108(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -3936,9 +3937,9 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre269(&c, &opNllLossForward, &locs442, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre269(&c, &opNllLossForward, &assertgenshapes.Locs442, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	checksPost106(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3955,10 +3956,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre304(&c, &opNllLossBackwardGradInput, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	assertgenshapes.ChecksPre304(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost68(&c, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -3975,9 +3976,9 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre305(&c, &opNllLossBackward, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre305(&c, &opNllLossBackward, &assertgenshapes.Locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost66(&c, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -3994,10 +3995,10 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre76(&c, &opNllLoss2dOut, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
+	assertgenshapes.ChecksPre76(&c, &opNllLoss2dOut, &assertgenshapes.Locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	checksPost61(&c, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
@@ -4014,9 +4015,9 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opNllLoss2d, &locs57, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opNllLoss2d, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	checksPost57(&c, &locs57, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -4033,10 +4034,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre268(&c, &opNllLoss2dForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	assertgenshapes.ChecksPre268(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost108(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -4053,9 +4054,9 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre269(&c, &opNllLoss2dForward, &locs442, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre269(&c, &opNllLoss2dForward, &assertgenshapes.Locs442, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	checksPost106(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -4072,10 +4073,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre304(&c, &opNllLoss2dBackwardGradInput, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	assertgenshapes.ChecksPre304(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost68(&c, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -4092,9 +4093,9 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre305(&c, &opNllLoss2dBackward, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre305(&c, &opNllLoss2dBackward, &assertgenshapes.Locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost66(&c, &locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs444, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -4111,10 +4112,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opSmoothL1LossOut, &locs434, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opSmoothL1LossOut, &assertgenshapes.Locs434, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	checksPost20(&c, &locs434, &a0, &a1, &a4, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs434, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
@@ -4131,9 +4132,9 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSmoothL1Loss, &locs155, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opSmoothL1Loss, &assertgenshapes.Locs155, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4150,10 +4151,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opSmoothL1LossBackwardGradInput, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	checksPost61(&c, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -4170,9 +4171,9 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSmoothL1LossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre56(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -4189,10 +4190,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opHuberLossOut, &locs434, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opHuberLossOut, &assertgenshapes.Locs434, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	checksPost20(&c, &locs434, &a0, &a1, &a4, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs434, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
@@ -4209,9 +4210,9 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHuberLoss, &locs155, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opHuberLoss, &assertgenshapes.Locs155, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4228,10 +4229,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opHuberLossBackwardOut, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	checksPost61(&c, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -4248,9 +4249,9 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opHuberLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre56(&c, &opHuberLossBackward, &assertgenshapes.Locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -4267,10 +4268,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSoftMarginLossOut, &locs434, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opSoftMarginLossOut, &assertgenshapes.Locs434, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -4287,9 +4288,9 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSoftMarginLoss, &locs155, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opSoftMarginLoss, &assertgenshapes.Locs155, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	checksPost18(&c, &locs155, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs155, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4306,10 +4307,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opSoftMarginLossBackwardGradInput, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost61(&c, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -4326,9 +4327,9 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSoftMarginLossBackward, &locs436, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre56(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs436, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	checksPost57(&c, &locs436, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs436, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -4345,10 +4346,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opEluOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opEluOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4365,9 +4366,9 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opElu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opElu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4384,10 +4385,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre19(&c, &opEluBackwardGradInput, &locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opEluBackwardGradInput, &assertgenshapes.Locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	checksPost20(&c, &locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
 	return r0
 }
 
@@ -4404,9 +4405,9 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre14(&c, &opEluBackward, &locs446, &a0, &a5, grad_output, self_or_result)
+	assertgenshapes.ChecksPre14(&c, &opEluBackward, &assertgenshapes.Locs446, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	checksPost18(&c, &locs446, &a0, &a5, grad_output, self_or_result, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs446, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -4423,10 +4424,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opElu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opElu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4443,10 +4444,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGluOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGluOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4463,9 +4464,9 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGlu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGlu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Glu(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4482,10 +4483,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opGluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opGluBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -4502,9 +4503,9 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGluBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opGluBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4521,9 +4522,9 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opGluJvp, &locs447, &a0, &a1, &a2, glu, x, dx)
+	assertgenshapes.ChecksPre56(&c, &opGluJvp, &assertgenshapes.Locs447, &a0, &a1, &a2, glu, x, dx)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	checksPost57(&c, &locs447, &a0, &a1, &a2, glu, x, dx, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs447, &a0, &a1, &a2, glu, x, dx, r0)
 	return r0
 }
 
@@ -4540,10 +4541,10 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opGluJvpOut, &locs448, &a0, &a1, &a2, &a4, glu, x, dx, out)
+	assertgenshapes.ChecksPre60(&c, &opGluJvpOut, &assertgenshapes.Locs448, &a0, &a1, &a2, &a4, glu, x, dx, out)
 	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	checksPost61(&c, &locs448, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs448, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
 	return r0
 }
 
@@ -4560,9 +4561,9 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre114(&c, &opGluBackwardJvp, &locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
+	assertgenshapes.ChecksPre114(&c, &opGluBackwardJvp, &assertgenshapes.Locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	checksPost66(&c, &locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
 	return r0
 }
 
@@ -4579,10 +4580,10 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	checksPre115(&c, &opGluBackwardJvpOut, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	assertgenshapes.ChecksPre115(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	checksPost68(&c, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
 }
 
@@ -4599,10 +4600,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opHardsigmoidOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opHardsigmoidOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4619,9 +4620,9 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardsigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardsigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4638,10 +4639,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opHardsigmoid_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opHardsigmoid_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4658,10 +4659,10 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHardsigmoidBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -4678,9 +4679,9 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardsigmoidBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opHardsigmoidBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4697,10 +4698,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opHardtanhOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opHardtanhOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4717,9 +4718,9 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4736,10 +4737,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opHardtanhBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -4756,9 +4757,9 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardtanhBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opHardtanhBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4775,10 +4776,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opHardtanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opHardtanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4795,10 +4796,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opHardswishOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opHardswishOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4815,9 +4816,9 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardswish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardswish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardswish(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4834,10 +4835,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opHardswish_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opHardswish_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4854,9 +4855,9 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardswishBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opHardswishBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4873,10 +4874,10 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHardswishBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opHardswishBackwardOut, &assertgenshapes.Locs193, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -4893,10 +4894,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLeakyReluOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLeakyReluOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4913,9 +4914,9 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLeakyRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLeakyRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4932,10 +4933,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opLeakyReluBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -4952,9 +4953,9 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLeakyReluBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opLeakyReluBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4971,10 +4972,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLeakyRelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLeakyRelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4991,10 +4992,10 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLogSigmoidOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogSigmoidOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5011,9 +5012,9 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogSigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogSigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogSigmoid(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5030,10 +5031,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opLogSigmoidForwardOutput, &locs451, &a0, &a1, &a2, self, output, buffer)
+	assertgenshapes.ChecksPre49(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs451, &a0, &a1, &a2, self, output, buffer)
 	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	checksPost50(&c, &locs451, &a0, &a1, &a2, self, output, buffer, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs451, &a0, &a1, &a2, self, output, buffer, r0, r1)
 	return r0, r1
 }
 
@@ -5050,9 +5051,9 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLogSigmoidForward, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLogSigmoidForward, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5069,10 +5070,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opLogSigmoidBackwardGradInput, &locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	checksPost61(&c, &locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
 	return r0
 }
 
@@ -5089,9 +5090,9 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opLogSigmoidBackward, &locs453, &a0, &a1, &a2, grad_output, self, buffer)
+	assertgenshapes.ChecksPre56(&c, &opLogSigmoidBackward, &assertgenshapes.Locs453, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	checksPost57(&c, &locs453, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs453, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -5108,10 +5109,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre19(&c, &opRreluWithNoiseOut, &locs454, &a0, &a1, &a6, self, noise, out)
+	assertgenshapes.ChecksPre19(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs454, &a0, &a1, &a6, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	checksPost306(&c, &locs454, &a0, &a1, &a6, self, noise, out, r0)
+	assertgenshapes.ChecksPost306(&c, &assertgenshapes.Locs454, &a0, &a1, &a6, self, noise, out, r0)
 	return r0
 }
 
@@ -5128,9 +5129,9 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRreluWithNoise, &locs455, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre14(&c, &opRreluWithNoise, &assertgenshapes.Locs455, &a0, &a1, self, noise)
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	checksPost307(&c, &locs455, &a0, &a1, self, noise, r0)
+	assertgenshapes.ChecksPost307(&c, &assertgenshapes.Locs455, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -5147,9 +5148,9 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opRreluWithNoiseBackward, &locs456, &a0, &a1, &a2, grad_output, self, noise)
+	assertgenshapes.ChecksPre56(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs456, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	checksPost57(&c, &locs456, &a0, &a1, &a2, grad_output, self, noise, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs456, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -5166,10 +5167,10 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre60(&c, &opRreluWithNoiseBackwardOut, &locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
+	assertgenshapes.ChecksPre60(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	checksPost61(&c, &locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
 	return r0
 }
 
@@ -5186,10 +5187,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opRreluWithNoise_, &locs455, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre51(&c, &opRreluWithNoise_, &assertgenshapes.Locs455, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	checksPost308(&c, &locs455, &a0, &a1, self, noise, r0)
+	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs455, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -5206,10 +5207,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opSoftplusOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSoftplusOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5226,9 +5227,9 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftplus, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftplus, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5245,10 +5246,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opSoftplusBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -5265,9 +5266,9 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSoftplusBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opSoftplusBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5284,10 +5285,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSoftshrinkOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSoftshrinkOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5304,9 +5305,9 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5323,10 +5324,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSoftshrinkBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -5343,9 +5344,9 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSoftshrinkBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opSoftshrinkBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5362,10 +5363,10 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5382,9 +5383,9 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5401,9 +5402,9 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5420,10 +5421,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5440,9 +5441,9 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5459,10 +5460,10 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs193, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -5479,9 +5480,9 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5498,10 +5499,10 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5518,9 +5519,9 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5537,10 +5538,10 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs193, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -5557,10 +5558,10 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opAdaptiveAvgPool3dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5577,9 +5578,9 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdaptiveAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5596,9 +5597,9 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5615,10 +5616,10 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXAdaptiveAvgPool3dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5635,10 +5636,10 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -5655,9 +5656,9 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool3dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5674,10 +5675,10 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs193, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -5694,10 +5695,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opAdaptiveMaxPool2dOut, &locs458, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre49(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs458, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	checksPost50(&c, &locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5714,9 +5715,9 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAdaptiveMaxPool2d, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5733,10 +5734,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost61(&c, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -5753,9 +5754,9 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAdaptiveMaxPool2dBackward, &locs460, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs460, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	checksPost57(&c, &locs460, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs460, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5772,10 +5773,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opAdaptiveMaxPool3dOut, &locs458, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre49(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs458, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	checksPost50(&c, &locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5792,9 +5793,9 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAdaptiveMaxPool3d, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5811,10 +5812,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost61(&c, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -5831,9 +5832,9 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAdaptiveMaxPool3dBackward, &locs460, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs460, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	checksPost57(&c, &locs460, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs460, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5850,10 +5851,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre54(&c, &opAvgPool2dOut, &locs38, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAvgPool2dOut, &assertgenshapes.Locs38, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost55(&c, &locs38, &a0, &a7, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a7, self, out, r0)
 	return r0
 }
 
@@ -5870,9 +5871,9 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5889,10 +5890,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre19(&c, &opAvgPool2dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -5909,9 +5910,9 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAvgPool2dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opAvgPool2dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5928,10 +5929,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre54(&c, &opAvgPool3dOut, &locs38, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAvgPool3dOut, &assertgenshapes.Locs38, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost55(&c, &locs38, &a0, &a7, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a7, self, out, r0)
 	return r0
 }
 
@@ -5948,9 +5949,9 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5967,10 +5968,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre19(&c, &opAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -5987,9 +5988,9 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAvgPool3dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opAvgPool3dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6006,10 +6007,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre29(&c, &opFractionalMaxPool2dOutput, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre29(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost30(&c, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6026,9 +6027,9 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre27(&c, &opFractionalMaxPool2d, &locs462, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre27(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs462, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	checksPost28(&c, &locs462, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs462, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -6045,10 +6046,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre60(&c, &opFractionalMaxPool2dBackwardGradInput, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost61(&c, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -6065,9 +6066,9 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre56(&c, &opFractionalMaxPool2dBackward, &locs460, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs460, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost57(&c, &locs460, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs460, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -6084,10 +6085,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre29(&c, &opFractionalMaxPool3dOutput, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre29(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost30(&c, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6104,9 +6105,9 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre27(&c, &opFractionalMaxPool3d, &locs462, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre27(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs462, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	checksPost28(&c, &locs462, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs462, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -6123,10 +6124,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre60(&c, &opFractionalMaxPool3dBackwardGradInput, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost61(&c, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -6143,9 +6144,9 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre56(&c, &opFractionalMaxPool3dBackward, &locs460, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs460, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost57(&c, &locs460, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs460, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -6162,10 +6163,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre49(&c, &opMaxPool2dWithIndicesOut, &locs458, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre49(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs458, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost50(&c, &locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6182,9 +6183,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxPool2dWithIndices, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6201,10 +6202,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre60(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost61(&c, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -6221,9 +6222,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre56(&c, &opMaxPool2dWithIndicesBackward, &locs460, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs460, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost57(&c, &locs460, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs460, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -6240,10 +6241,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre49(&c, &opMaxPool3dWithIndicesOut, &locs458, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre49(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs458, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost50(&c, &locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6260,9 +6261,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxPool3dWithIndices, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6279,10 +6280,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre60(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost61(&c, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -6299,9 +6300,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre56(&c, &opMaxPool3dWithIndicesBackward, &locs460, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs460, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost57(&c, &locs460, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs460, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -6318,10 +6319,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMaxUnpool2dOut, &locs134, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs134, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	checksPost20(&c, &locs134, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs134, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -6338,9 +6339,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaxUnpool2d, &locs133, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opMaxUnpool2d, &assertgenshapes.Locs133, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -6357,10 +6358,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opMaxUnpool3dOut, &locs134, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs134, &a0, &a1, &a5, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	checksPost20(&c, &locs134, &a0, &a1, &a5, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs134, &a0, &a1, &a5, self, indices, out, r0)
 	return r0
 }
 
@@ -6377,9 +6378,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaxUnpool3d, &locs133, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opMaxUnpool3d, &assertgenshapes.Locs133, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	checksPost18(&c, &locs133, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -6396,10 +6397,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReflectionPad1dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReflectionPad1dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6416,9 +6417,9 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReflectionPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReflectionPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6435,10 +6436,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReflectionPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6455,9 +6456,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReflectionPad1dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6474,10 +6475,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReflectionPad2dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReflectionPad2dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6494,9 +6495,9 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReflectionPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReflectionPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6513,10 +6514,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReflectionPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6533,9 +6534,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReflectionPad2dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6552,10 +6553,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReflectionPad3dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReflectionPad3dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6572,9 +6573,9 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReflectionPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReflectionPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6591,10 +6592,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReflectionPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6611,9 +6612,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReflectionPad3dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6630,10 +6631,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReplicationPad1dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReplicationPad1dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6650,9 +6651,9 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReplicationPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReplicationPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6669,10 +6670,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReplicationPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6689,9 +6690,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReplicationPad1dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6708,10 +6709,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReplicationPad2dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReplicationPad2dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6728,9 +6729,9 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReplicationPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReplicationPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6747,10 +6748,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReplicationPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6767,9 +6768,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReplicationPad2dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6786,10 +6787,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReplicationPad3dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReplicationPad3dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6806,9 +6807,9 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReplicationPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReplicationPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6825,10 +6826,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReplicationPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6845,9 +6846,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReplicationPad3dBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6864,9 +6865,9 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPadCircular, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPadCircular, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPadCircular(self, pad)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6883,9 +6884,9 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPadEnum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPadEnum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6902,9 +6903,9 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPad, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPad, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Pad(self, pad, mode, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6921,9 +6922,9 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleLinear1dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -6940,10 +6941,10 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleLinear1dVecOut, &locs463, &a0, &a4, input, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleLinear1dVecOut, &assertgenshapes.Locs463, &a0, &a4, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -6960,9 +6961,9 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleLinear1dBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -6979,10 +6980,10 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleLinear1dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleLinear1dBackwardVecOut, &assertgenshapes.Locs122, &a0, &a5, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -6999,9 +7000,9 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBilinear2dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7018,10 +7019,10 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleBilinear2dVecOut, &locs463, &a0, &a4, input, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs463, &a0, &a4, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -7038,9 +7039,9 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBilinear2dBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7057,10 +7058,10 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleBilinear2dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBilinear2dBackwardVecOut, &assertgenshapes.Locs122, &a0, &a5, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -7077,9 +7078,9 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBilinear2dAaVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7096,10 +7097,10 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXUpsampleBilinear2dAaVecOut, &locs463, &a0, &a4, input, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBilinear2dAaVecOut, &assertgenshapes.Locs463, &a0, &a4, input, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -7116,9 +7117,9 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBilinear2dAaBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7135,10 +7136,10 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &assertgenshapes.Locs122, &a0, &a5, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -7155,9 +7156,9 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleTrilinear3dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7174,10 +7175,10 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleTrilinear3dVecOut, &locs463, &a0, &a4, input, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleTrilinear3dVecOut, &assertgenshapes.Locs463, &a0, &a4, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -7194,9 +7195,9 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleTrilinear3dBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7213,10 +7214,10 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleTrilinear3dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleTrilinear3dBackwardVecOut, &assertgenshapes.Locs122, &a0, &a5, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -7233,9 +7234,9 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBicubic2dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7252,10 +7253,10 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleBicubic2dVecOut, &locs463, &a0, &a4, input, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBicubic2dVecOut, &assertgenshapes.Locs463, &a0, &a4, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -7272,9 +7273,9 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBicubic2dBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7291,10 +7292,10 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleBicubic2dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBicubic2dBackwardVecOut, &assertgenshapes.Locs122, &a0, &a5, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -7311,9 +7312,9 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBicubic2dAaVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7330,10 +7331,10 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXUpsampleBicubic2dAaVecOut, &locs463, &a0, &a4, input, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBicubic2dAaVecOut, &assertgenshapes.Locs463, &a0, &a4, input, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -7350,9 +7351,9 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBicubic2dAaBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7369,10 +7370,10 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &assertgenshapes.Locs122, &a0, &a5, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -7389,9 +7390,9 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest1dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7408,10 +7409,10 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest1dVecOut, &locs463, &a0, &a3, input, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest1dVecOut, &assertgenshapes.Locs463, &a0, &a3, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7428,9 +7429,9 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact1dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7447,10 +7448,10 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact1dVecOut, &locs463, &a0, &a3, input, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact1dVecOut, &assertgenshapes.Locs463, &a0, &a3, input, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7467,9 +7468,9 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest1dBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7486,10 +7487,10 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest1dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest1dBackwardVecOut, &assertgenshapes.Locs122, &a0, &a4, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7506,9 +7507,9 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact1dBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7525,10 +7526,10 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact1dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact1dBackwardVecOut, &assertgenshapes.Locs122, &a0, &a4, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7545,9 +7546,9 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest2dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7564,10 +7565,10 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest2dVecOut, &locs463, &a0, &a3, input, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs463, &a0, &a3, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7584,9 +7585,9 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact2dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7603,10 +7604,10 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact2dVecOut, &locs463, &a0, &a3, input, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact2dVecOut, &assertgenshapes.Locs463, &a0, &a3, input, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7623,9 +7624,9 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest2dBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7642,10 +7643,10 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest2dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest2dBackwardVecOut, &assertgenshapes.Locs122, &a0, &a4, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7662,9 +7663,9 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact2dBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7681,10 +7682,10 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact2dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact2dBackwardVecOut, &assertgenshapes.Locs122, &a0, &a4, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7701,9 +7702,9 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest3dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7720,10 +7721,10 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest3dVecOut, &locs463, &a0, &a3, input, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest3dVecOut, &assertgenshapes.Locs463, &a0, &a3, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7740,9 +7741,9 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact3dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7759,10 +7760,10 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact3dVecOut, &locs463, &a0, &a3, input, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact3dVecOut, &assertgenshapes.Locs463, &a0, &a3, input, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
-	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs463, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -7779,9 +7780,9 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest3dBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7798,10 +7799,10 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest3dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest3dBackwardVecOut, &assertgenshapes.Locs122, &a0, &a4, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7818,9 +7819,9 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact3dBackwardVec, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dBackwardVec, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7837,10 +7838,10 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact3dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact3dBackwardVecOut, &assertgenshapes.Locs122, &a0, &a4, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -7857,10 +7858,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleLinear1dOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7877,9 +7878,9 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleLinear1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7896,10 +7897,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleLinear1dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs464, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -7916,9 +7917,9 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleLinear1dBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7935,10 +7936,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleBilinear2dOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7955,9 +7956,9 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7974,10 +7975,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opUpsampleBilinear2dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -7994,9 +7995,9 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBilinear2dBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8013,10 +8014,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opXUpsampleBilinear2dAaOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8033,9 +8034,9 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8052,10 +8053,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8072,9 +8073,9 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBilinear2dAaBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8091,10 +8092,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleBicubic2dOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8111,9 +8112,9 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8130,10 +8131,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opUpsampleBicubic2dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8150,9 +8151,9 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBicubic2dBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8169,10 +8170,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opXUpsampleBicubic2dAaOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8189,9 +8190,9 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8208,10 +8209,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8228,9 +8229,9 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBicubic2dAaBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8247,10 +8248,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opUpsampleTrilinear3dOut, &locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -8267,9 +8268,9 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8286,10 +8287,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre54(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs464, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs464, &a0, &a7, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs464, &a0, &a7, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a7, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8306,9 +8307,9 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleTrilinear3dBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8325,10 +8326,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest1dOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8345,10 +8346,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact1dOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8365,9 +8366,9 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8384,9 +8385,9 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8403,10 +8404,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest1dBackwardGradInput, &locs464, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs464, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost55(&c, &locs464, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8423,10 +8424,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs464, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs464, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost55(&c, &locs464, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8443,9 +8444,9 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest1dBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8462,9 +8463,9 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact1dBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8481,10 +8482,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest2dOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8501,10 +8502,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact2dOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8521,9 +8522,9 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8540,9 +8541,9 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8559,10 +8560,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest2dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs464, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8579,10 +8580,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs464, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8599,9 +8600,9 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest2dBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8618,9 +8619,9 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact2dBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8637,10 +8638,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest3dOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8657,10 +8658,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact3dOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8677,9 +8678,9 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8696,9 +8697,9 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8715,10 +8716,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest3dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8735,10 +8736,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -8755,9 +8756,9 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest3dBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8774,9 +8775,9 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact3dBackward, &locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs121, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8793,10 +8794,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSigmoidBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs241, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	checksPost20(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -8813,9 +8814,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSigmoidBackward, &locs183, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opSigmoidBackward, &assertgenshapes.Locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -8832,10 +8833,10 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLogitBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8852,9 +8853,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogitBackward, &locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opLogitBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	checksPost18(&c, &locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8871,10 +8872,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opTanhBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs241, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	checksPost20(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -8891,9 +8892,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTanhBackward, &locs183, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opTanhBackward, &assertgenshapes.Locs183, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	checksPost18(&c, &locs183, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs183, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -8910,10 +8911,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
-	checksPre76(&c, &opSlowConvTranspose2dOut, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -8930,9 +8931,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConvTranspose2d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8949,10 +8950,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
-	checksPre76(&c, &opSlowConvTranspose3dOut, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -8969,9 +8970,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConvTranspose3d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8988,10 +8989,10 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre76(&c, &opThnnConv2dOut, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opThnnConv2dOut, &assertgenshapes.Locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -9008,9 +9009,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opThnnConv2d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opThnnConv2d, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9027,10 +9028,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre76(&c, &opXSlowConv2dForwardOutput, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	assertgenshapes.ChecksPre76(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost61(&c, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -9047,9 +9048,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opXSlowConv2dForward, &locs86, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXSlowConv2dForward, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost309(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9066,10 +9067,10 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	checksPre93(&c, &opXSlowConv2dBackwardGradInput, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	checksPost94(&c, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9086,9 +9087,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opXSlowConv2dBackwardOutputMask, &locs467, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre91(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs467, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	checksPost92(&c, &locs467, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs467, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9105,10 +9106,10 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8, a9 asserts.Saved
-	checksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9125,10 +9126,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre76(&c, &opXConvDepthwise2dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -9145,9 +9146,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opXConvDepthwise2d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXConvDepthwise2d, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9164,9 +9165,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opConvDepthwise3d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvDepthwise3d, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9183,10 +9184,10 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre76(&c, &opConvDepthwise3dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -9203,10 +9204,10 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre76(&c, &opSlowConv3dOut, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opSlowConv3dOut, &assertgenshapes.Locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -9223,9 +9224,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConv3d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConv3d, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9242,10 +9243,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre76(&c, &opSlowConv3dForwardOutput, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	assertgenshapes.ChecksPre76(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost61(&c, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -9262,9 +9263,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConv3dForward, &locs86, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConv3dForward, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost309(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9281,9 +9282,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConvDilated2d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvDilated2d, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9300,10 +9301,10 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre76(&c, &opSlowConvDilated2dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -9320,9 +9321,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConvDilated3d, &locs86, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvDilated3d, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost57(&c, &locs86, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9339,10 +9340,10 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre76(&c, &opSlowConvDilated3dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -9359,10 +9360,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opCol2imOut, &locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCol2imOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -9379,9 +9380,9 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCol2im, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCol2im, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9398,9 +9399,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opColumnStack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opColumnStack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.ColumnStack(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -9420,10 +9421,10 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opColumnStackOut, &locs67, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opColumnStackOut, &assertgenshapes.Locs67, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -9440,10 +9441,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opIm2colOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIm2colOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -9460,9 +9461,9 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIm2col, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIm2col, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9479,9 +9480,9 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsfinite, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsfinite, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isfinite(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9498,9 +9499,9 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isinf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9517,10 +9518,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIsinfOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIsinfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9537,9 +9538,9 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsposinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsposinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isposinf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9556,10 +9557,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIsposinfOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIsposinfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9576,9 +9577,9 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsneginf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsneginf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isneginf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9595,10 +9596,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIsneginfOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIsneginfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9615,9 +9616,9 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAddBatchDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAddBatchDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9634,9 +9635,9 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXRemoveBatchDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXRemoveBatchDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9653,9 +9654,9 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialEntr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialEntr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9672,10 +9673,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialEntrOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialEntrOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9692,9 +9693,9 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialNdtri, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialNdtri, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9711,10 +9712,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialNdtriOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialNdtriOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9731,9 +9732,9 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogNdtr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogNdtr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9750,10 +9751,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialLogNdtrOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9770,9 +9771,9 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialExpm1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpm1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialExpm1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9789,10 +9790,10 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialExpm1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialExpm1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialExp2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExp2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialExp2(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -42,10 +43,10 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialExp2Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialExp2Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -62,9 +63,9 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialPsi, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPsi, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialPsi(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -81,10 +82,10 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialPsiOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialPsiOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -101,9 +102,9 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialDigamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialDigamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialDigamma(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -120,10 +121,10 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialDigammaOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialDigammaOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialGammaln, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialGammaln, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialGammaln(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -159,10 +160,10 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialGammalnOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialGammalnOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -179,9 +180,9 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -198,10 +199,10 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialErfOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialErfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -218,9 +219,9 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErfc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -237,10 +238,10 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialErfcOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialErfcOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -257,9 +258,9 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErfcx, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfcx, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -276,10 +277,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialErfcxOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialErfcxOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -296,9 +297,9 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErfinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfinv(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -315,10 +316,10 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialErfinvOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialErfinvOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -335,9 +336,9 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialNdtr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialNdtr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialNdtr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -354,10 +355,10 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialNdtrOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialNdtrOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -374,9 +375,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialXlog1py, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -393,9 +394,9 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialXlog1pySelfScalar, &locs181, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs181, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	checksPost6(&c, &locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
 	return r0
 }
 
@@ -412,9 +413,9 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -431,10 +432,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -451,10 +452,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialXlog1pySelfScalarOut, &locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -471,10 +472,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialXlog1pyOtherScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -491,9 +492,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialXlogy, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialXlogy, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlogy(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -510,9 +511,9 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialXlogySelfScalar, &locs181, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs181, &a1, other)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	checksPost6(&c, &locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
 	return r0
 }
 
@@ -529,9 +530,9 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialXlogyOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -548,10 +549,10 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialXlogyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialXlogyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -568,10 +569,10 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialXlogySelfScalarOut, &locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -588,10 +589,10 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialXlogyOtherScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -608,9 +609,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialZeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -627,9 +628,9 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialZetaSelfScalar, &locs181, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs181, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	checksPost6(&c, &locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
 	return r0
 }
 
@@ -646,9 +647,9 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -665,10 +666,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialZetaOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -685,10 +686,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialZetaSelfScalarOut, &locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -705,10 +706,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialZetaOtherScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -725,9 +726,9 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -744,10 +745,10 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialI0Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialI0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -764,9 +765,9 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI0e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI0e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -783,10 +784,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialI0eOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialI0eOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -803,9 +804,9 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -822,10 +823,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialI1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialI1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -842,9 +843,9 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI1e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI1e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -861,10 +862,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialI1eOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialI1eOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -881,9 +882,9 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogit(self, eps)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -900,10 +901,10 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialLogitOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLogitOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -920,9 +921,9 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialPolygamma, &locs0, &a1, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPolygamma, &assertgenshapes.Locs0, &a1, self)
 	r0 := kernels.SpecialPolygamma(n, self)
-	checksPost6(&c, &locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a1, self, r0)
 	return r0
 }
 
@@ -939,10 +940,10 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialPolygammaOut, &locs38, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs38, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	checksPost55(&c, &locs38, &a1, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -959,9 +960,9 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -978,10 +979,10 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opSpecialLogsumexpOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -998,9 +999,9 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialExpit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialExpit(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1017,10 +1018,10 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialExpitOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialExpitOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1037,9 +1038,9 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialSinc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSinc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialSinc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1056,10 +1057,10 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialSincOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialSincOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1076,9 +1077,9 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialRound, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialRound, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialRound(self, decimals)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1095,10 +1096,10 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialRoundOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialRoundOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1115,9 +1116,9 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLog1p, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLog1p, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLog1p(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1134,10 +1135,10 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialLog1pOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLog1pOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1154,9 +1155,9 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1173,10 +1174,10 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialGammaincOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialGammaincOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1193,9 +1194,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialGammainc, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammainc, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammainc(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1212,10 +1213,10 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialGammainccOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialGammainccOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1232,9 +1233,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialGammaincc, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammaincc, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammaincc(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1251,9 +1252,9 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialMultigammaln, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialMultigammaln, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1270,10 +1271,10 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialMultigammalnOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1290,9 +1291,9 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1309,9 +1310,9 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1328,10 +1329,10 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftFftOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftFftOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1348,9 +1349,9 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1367,10 +1368,10 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIfftOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIfftOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1387,9 +1388,9 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftRfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1406,10 +1407,10 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftRfftOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftRfftOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1426,9 +1427,9 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIrfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1445,10 +1446,10 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIrfftOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIrfftOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1465,9 +1466,9 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftHfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1484,10 +1485,10 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftHfftOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftHfftOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1504,9 +1505,9 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIhfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1523,10 +1524,10 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIhfftOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIhfftOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1543,9 +1544,9 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1562,10 +1563,10 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftFft2Out, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftFft2Out, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1582,9 +1583,9 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1601,10 +1602,10 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIfft2Out, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIfft2Out, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1621,9 +1622,9 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftRfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1640,10 +1641,10 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftRfft2Out, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftRfft2Out, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1660,9 +1661,9 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIrfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1679,10 +1680,10 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIrfft2Out, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIrfft2Out, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1699,9 +1700,9 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftHfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1718,10 +1719,10 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftHfft2Out, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftHfft2Out, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1738,9 +1739,9 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIhfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1757,10 +1758,10 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIhfft2Out, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIhfft2Out, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1777,9 +1778,9 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1796,10 +1797,10 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftFftnOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftFftnOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1816,9 +1817,9 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1835,10 +1836,10 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIfftnOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIfftnOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1855,9 +1856,9 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftRfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftRfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1874,10 +1875,10 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftRfftnOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftRfftnOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1894,9 +1895,9 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIrfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1913,10 +1914,10 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIrfftnOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIrfftnOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1933,9 +1934,9 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftHfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftHfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1952,10 +1953,10 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftHfftnOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftHfftnOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1972,9 +1973,9 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIhfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1991,10 +1992,10 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIhfftnOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIhfftnOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2010,9 +2011,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opFftFftfreq, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opFftFftfreq, &assertgenshapes.Locs23)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -2029,10 +2030,10 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opFftFftfreqOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opFftFftfreqOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -2048,9 +2049,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre46(&c, &opFftRfftfreq, &locs23)
+	assertgenshapes.ChecksPre46(&c, &opFftRfftfreq, &assertgenshapes.Locs23)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs23, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
 	return r0
 }
 
@@ -2067,10 +2068,10 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opFftRfftfreqOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opFftRfftfreqOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	checksPost10(&c, &locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
 	return r0
 }
 
@@ -2087,9 +2088,9 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFftshift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFftshift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFftshift(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2106,9 +2107,9 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfftshift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftshift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfftshift(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2125,9 +2126,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgCholeskyEx, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2144,10 +2145,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opLinalgCholeskyExL, &locs469, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPre49(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs469, &a0, &a3, &a4, self, L, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	checksPost50(&c, &locs469, &a0, &a3, &a4, self, L, info, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs469, &a0, &a3, &a4, self, L, info, r0, r1)
 	return r0, r1
 }
 
@@ -2164,9 +2165,9 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgCholesky, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCholesky, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgCholesky(self, upper)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2183,10 +2184,10 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgCholeskyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2203,9 +2204,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLinalgCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2222,10 +2223,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgCrossOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2242,9 +2243,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgLuFactor, &locs470, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgLuFactor, &assertgenshapes.Locs470, &a0, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	checksPost48(&c, &locs470, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -2261,10 +2262,10 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opLinalgLuFactorOut, &locs471, &a0, &a2, &a3, A, LU, pivots)
+	assertgenshapes.ChecksPre49(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs471, &a0, &a2, &a3, A, LU, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	checksPost50(&c, &locs471, &a0, &a2, &a3, A, LU, pivots, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs471, &a0, &a2, &a3, A, LU, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -2281,9 +2282,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opLinalgLuFactorEx, &locs472, &a0, A)
+	assertgenshapes.ChecksPre199(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs472, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2300,10 +2301,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre201(&c, &opLinalgLuFactorExOut, &locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPre201(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	checksPost202(&c, &locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2320,9 +2321,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opLinalgLu, &locs472, &a0, A)
+	assertgenshapes.ChecksPre199(&c, &opLinalgLu, &assertgenshapes.Locs472, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2339,10 +2340,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre201(&c, &opLinalgLuOut, &locs474, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPre201(&c, &opLinalgLuOut, &assertgenshapes.Locs474, &a0, &a2, &a3, &a4, A, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	checksPost202(&c, &locs474, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs474, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2359,9 +2360,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opLinalgLuSolve, &locs475, &a0, &a1, &a2, LU, pivots, B)
+	assertgenshapes.ChecksPre56(&c, &opLinalgLuSolve, &assertgenshapes.Locs475, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	checksPost57(&c, &locs475, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs475, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -2378,10 +2379,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opLinalgLuSolveOut, &locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPre60(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	checksPost61(&c, &locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
 	return r0
 }
 
@@ -2398,9 +2399,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opXLinalgDet, &locs472, &a0, A)
+	assertgenshapes.ChecksPre199(&c, &opXLinalgDet, &assertgenshapes.Locs472, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2417,10 +2418,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre201(&c, &opXLinalgDetResult, &locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPre201(&c, &opXLinalgDetResult, &assertgenshapes.Locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	checksPost202(&c, &locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2437,9 +2438,9 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgDet, &locs120, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDet, &assertgenshapes.Locs120, &a0, A)
 	r0 := kernels.LinalgDet(A)
-	checksPost6(&c, &locs120, &a0, A, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs120, &a0, A, r0)
 	return r0
 }
 
@@ -2456,10 +2457,10 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLinalgDetOut, &locs478, &a0, &a1, A, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgDetOut, &assertgenshapes.Locs478, &a0, &a1, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	checksPost55(&c, &locs478, &a0, &a1, A, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs478, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -2476,9 +2477,9 @@ func Det(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Det(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2495,9 +2496,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opLinalgLdlFactorEx, &locs261, &a0, self)
+	assertgenshapes.ChecksPre199(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs261, &a0, self)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	checksPost200(&c, &locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2514,10 +2515,10 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre201(&c, &opLinalgLdlFactorExOut, &locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info)
+	assertgenshapes.ChecksPre201(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	checksPost202(&c, &locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2534,9 +2535,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgLdlFactor, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgLdlFactor, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2553,10 +2554,10 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opLinalgLdlFactorOut, &locs480, &a0, &a2, &a3, self, LD, pivots)
+	assertgenshapes.ChecksPre49(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs480, &a0, &a2, &a3, self, LD, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	checksPost50(&c, &locs480, &a0, &a2, &a3, self, LD, pivots, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs480, &a0, &a2, &a3, self, LD, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -2573,9 +2574,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opLinalgLdlSolve, &locs481, &a0, &a1, &a2, LD, pivots, B)
+	assertgenshapes.ChecksPre56(&c, &opLinalgLdlSolve, &assertgenshapes.Locs481, &a0, &a1, &a2, LD, pivots, B)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	checksPost57(&c, &locs481, &a0, &a1, &a2, LD, pivots, B, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs481, &a0, &a1, &a2, LD, pivots, B, r0)
 	return r0
 }
 
@@ -2592,10 +2593,10 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opLinalgLdlSolveOut, &locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out)
+	assertgenshapes.ChecksPre60(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	checksPost61(&c, &locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
 	return r0
 }
 
@@ -2612,9 +2613,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre266(&c, &opLinalgLstsq, &locs483, &a0, &a1, self, b)
+	assertgenshapes.ChecksPre266(&c, &opLinalgLstsq, &assertgenshapes.Locs483, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	checksPost310(&c, &locs483, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost310(&c, &assertgenshapes.Locs483, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2631,10 +2632,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre311(&c, &opLinalgLstsqOut, &locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPre311(&c, &opLinalgLstsqOut, &assertgenshapes.Locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	checksPost312(&c, &locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost312(&c, &assertgenshapes.Locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2651,9 +2652,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgMatmul(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2670,10 +2671,10 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLinalgMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2690,9 +2691,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgVecdot, &locs485, &a0, &a1, x, y)
+	assertgenshapes.ChecksPre14(&c, &opLinalgVecdot, &assertgenshapes.Locs485, &a0, &a1, x, y)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	checksPost18(&c, &locs485, &a0, &a1, x, y, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs485, &a0, &a1, x, y, r0)
 	return r0
 }
 
@@ -2709,10 +2710,10 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgVecdotOut, &locs486, &a0, &a1, &a3, x, y, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgVecdotOut, &assertgenshapes.Locs486, &a0, &a1, &a3, x, y, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	checksPost20(&c, &locs486, &a0, &a1, &a3, x, y, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs486, &a0, &a1, &a3, x, y, out, r0)
 	return r0
 }
 
@@ -2729,9 +2730,9 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2748,10 +2749,10 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixExpOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2768,9 +2769,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre313(&c, &opXLinalgSlogdet, &locs487, &a0, A)
+	assertgenshapes.ChecksPre313(&c, &opXLinalgSlogdet, &assertgenshapes.Locs487, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	checksPost314(&c, &locs487, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost314(&c, &assertgenshapes.Locs487, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2787,10 +2788,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre315(&c, &opXLinalgSlogdetSign, &locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPre315(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	checksPost316(&c, &locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost316(&c, &assertgenshapes.Locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2807,9 +2808,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgSlogdet, &locs470, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgSlogdet, &assertgenshapes.Locs470, &a0, A)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	checksPost48(&c, &locs470, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -2826,10 +2827,10 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opLinalgSlogdetOut, &locs489, &a0, &a1, &a2, A, sign, logabsdet)
+	assertgenshapes.ChecksPre49(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs489, &a0, &a1, &a2, A, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	checksPost50(&c, &locs489, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs489, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -2846,9 +2847,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSlogdet, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSlogdet, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Slogdet(self)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2865,10 +2866,10 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opSlogdetOut, &locs490, &a0, &a1, &a2, self, sign, logabsdet)
+	assertgenshapes.ChecksPre49(&c, &opSlogdetOut, &assertgenshapes.Locs490, &a0, &a1, &a2, self, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	checksPost50(&c, &locs490, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs490, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -2885,9 +2886,9 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogdet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogdet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logdet(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2904,9 +2905,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgEig, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgEig, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2923,10 +2924,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opLinalgEigOut, &locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre49(&c, &opLinalgEigOut, &assertgenshapes.Locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	checksPost50(&c, &locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -2943,9 +2944,9 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgEigvals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvals, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgEigvals(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2962,10 +2963,10 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLinalgEigvalsOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2982,9 +2983,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXLinalgEigh, &locs470, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opXLinalgEigh, &assertgenshapes.Locs470, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	checksPost48(&c, &locs470, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -3001,10 +3002,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opXLinalgEighEigenvalues, &locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre49(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	checksPost50(&c, &locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -3021,9 +3022,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgEigh, &locs25, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgEigh, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	checksPost48(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3040,10 +3041,10 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opLinalgEighEigvals, &locs493, &a0, &a2, &a3, self, eigvals, eigvecs)
+	assertgenshapes.ChecksPre49(&c, &opLinalgEighEigvals, &assertgenshapes.Locs493, &a0, &a2, &a3, self, eigvals, eigvecs)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	checksPost50(&c, &locs493, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs493, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
 }
 
@@ -3060,9 +3061,9 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgEigvalsh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvalsh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3079,10 +3080,10 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgEigvalshOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3099,9 +3100,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgHouseholderProduct, &locs494, &a0, &a1, input, tau)
+	assertgenshapes.ChecksPre14(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs494, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	checksPost18(&c, &locs494, &a0, &a1, input, tau, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs494, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -3118,10 +3119,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLinalgHouseholderProductOut, &locs495, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs495, &a0, &a1, &a2, input, tau, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	checksPost20(&c, &locs495, &a0, &a1, &a2, input, tau, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs495, &a0, &a1, &a2, input, tau, out, r0)
 	return r0
 }
 
@@ -3138,9 +3139,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgInvEx, &locs470, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgInvEx, &assertgenshapes.Locs470, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	checksPost48(&c, &locs470, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -3157,10 +3158,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opLinalgInvExInverse, &locs496, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPre49(&c, &opLinalgInvExInverse, &assertgenshapes.Locs496, &a0, &a2, &a3, A, inverse, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	checksPost50(&c, &locs496, &a0, &a2, &a3, A, inverse, info, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs496, &a0, &a2, &a3, A, inverse, info, r0, r1)
 	return r0, r1
 }
 
@@ -3177,9 +3178,9 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgInv, &locs120, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgInv, &assertgenshapes.Locs120, &a0, A)
 	r0 := kernels.LinalgInv(A)
-	checksPost6(&c, &locs120, &a0, A, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs120, &a0, A, r0)
 	return r0
 }
 
@@ -3196,10 +3197,10 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLinalgInvOut, &locs478, &a0, &a1, A, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgInvOut, &assertgenshapes.Locs478, &a0, &a1, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	checksPost55(&c, &locs478, &a0, &a1, A, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs478, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -3216,9 +3217,9 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opInverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opInverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Inverse(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3235,10 +3236,10 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opInverseOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opInverseOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3255,9 +3256,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opInner, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opInner, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Inner(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3274,10 +3275,10 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opInnerOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opInnerOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3294,9 +3295,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opOuter, &locs497, &a0, &a1, self, vec2)
+	assertgenshapes.ChecksPre14(&c, &opOuter, &assertgenshapes.Locs497, &a0, &a1, self, vec2)
 	r0 := kernels.Outer(self, vec2)
-	checksPost18(&c, &locs497, &a0, &a1, self, vec2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs497, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -3313,10 +3314,10 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opOuterOut, &locs498, &a0, &a1, &a2, self, vec2, out)
+	assertgenshapes.ChecksPre19(&c, &opOuterOut, &assertgenshapes.Locs498, &a0, &a1, &a2, self, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	checksPost20(&c, &locs498, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs498, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -3333,9 +3334,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGer, &locs497, &a0, &a1, self, vec2)
+	assertgenshapes.ChecksPre14(&c, &opGer, &assertgenshapes.Locs497, &a0, &a1, self, vec2)
 	r0 := kernels.Ger(self, vec2)
-	checksPost18(&c, &locs497, &a0, &a1, self, vec2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs497, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -3352,10 +3353,10 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGerOut, &locs498, &a0, &a1, &a2, self, vec2, out)
+	assertgenshapes.ChecksPre19(&c, &opGerOut, &assertgenshapes.Locs498, &a0, &a1, &a2, self, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	checksPost20(&c, &locs498, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs498, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -3372,9 +3373,9 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3391,9 +3392,9 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgNormOrdStr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3410,10 +3411,10 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opLinalgNormOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgNormOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -3430,10 +3431,10 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opLinalgNormOrdStrOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -3450,9 +3451,9 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgVectorNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgVectorNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3469,10 +3470,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opLinalgVectorNormOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -3489,9 +3490,9 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3508,10 +3509,10 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixNormOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -3528,9 +3529,9 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixNormStrOrd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3547,10 +3548,10 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixNormStrOrdOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -3567,9 +3568,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opXLinalgSvd, &locs472, &a0, A)
+	assertgenshapes.ChecksPre199(&c, &opXLinalgSvd, &assertgenshapes.Locs472, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3586,10 +3587,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre201(&c, &opXLinalgSvdU, &locs499, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPre201(&c, &opXLinalgSvdU, &assertgenshapes.Locs499, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	checksPost202(&c, &locs499, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs499, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3606,9 +3607,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre199(&c, &opLinalgSvd, &locs472, &a0, A)
+	assertgenshapes.ChecksPre199(&c, &opLinalgSvd, &assertgenshapes.Locs472, &a0, A)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	checksPost200(&c, &locs472, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs472, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3625,10 +3626,10 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre201(&c, &opLinalgSvdU, &locs499, &a0, &a3, &a4, &a5, A, U, S, Vh)
+	assertgenshapes.ChecksPre201(&c, &opLinalgSvdU, &assertgenshapes.Locs499, &a0, &a3, &a4, &a5, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	checksPost202(&c, &locs499, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs499, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3645,9 +3646,9 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgSvdvals, &locs120, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgSvdvals, &assertgenshapes.Locs120, &a0, A)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	checksPost6(&c, &locs120, &a0, A, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs120, &a0, A, r0)
 	return r0
 }
 
@@ -3664,10 +3665,10 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgSvdvalsOut, &locs478, &a0, &a2, A, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs478, &a0, &a2, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	checksPost55(&c, &locs478, &a0, &a2, A, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs478, &a0, &a2, A, out, r0)
 	return r0
 }
 
@@ -3684,9 +3685,9 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgCond, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCond, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgCond(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3703,10 +3704,10 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgCondOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgCondOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3723,9 +3724,9 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgCondPStr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCondPStr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgCondPStr(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3742,10 +3743,10 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgCondPStrOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3762,9 +3763,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opLinalgPinvAtolRtolTensor, &locs500, &a0, &a1, &a2, self, atol, rtol)
+	assertgenshapes.ChecksPre88(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs500, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	checksPost57(&c, &locs500, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs500, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -3781,10 +3782,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out)
+	assertgenshapes.ChecksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	checksPost61(&c, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
 	return r0
 }
 
@@ -3801,9 +3802,9 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgPinvAtolRtolFloat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3820,10 +3821,10 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opLinalgPinvAtolRtolFloatOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3840,9 +3841,9 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgPinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3859,9 +3860,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgPinvRcondTensor, &locs502, &a0, &a1, self, rcond)
+	assertgenshapes.ChecksPre14(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs502, &a0, &a1, self, rcond)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	checksPost18(&c, &locs502, &a0, &a1, self, rcond, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs502, &a0, &a1, self, rcond, r0)
 	return r0
 }
 
@@ -3878,10 +3879,10 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opLinalgPinvOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgPinvOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3898,10 +3899,10 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgPinvOutRcondTensor, &locs503, &a0, &a1, &a3, self, rcond, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs503, &a0, &a1, &a3, self, rcond, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	checksPost20(&c, &locs503, &a0, &a1, &a3, self, rcond, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs503, &a0, &a1, &a3, self, rcond, out, r0)
 	return r0
 }
 
@@ -3918,9 +3919,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre266(&c, &opXLinalgSolveEx, &locs504, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre266(&c, &opXLinalgSolveEx, &assertgenshapes.Locs504, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	checksPost310(&c, &locs504, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost310(&c, &assertgenshapes.Locs504, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -3937,10 +3938,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre311(&c, &opXLinalgSolveExResult, &locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPre311(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	checksPost312(&c, &locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost312(&c, &assertgenshapes.Locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -3957,9 +3958,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre27(&c, &opLinalgSolveEx, &locs506, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre27(&c, &opLinalgSolveEx, &assertgenshapes.Locs506, &a0, &a1, A, B)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	checksPost28(&c, &locs506, &a0, &a1, A, B, r0, r1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs506, &a0, &a1, A, B, r0, r1)
 	return r0, r1
 }
 
@@ -3976,10 +3977,10 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre29(&c, &opLinalgSolveExOut, &locs507, &a0, &a1, &a4, &a5, A, B, result, info)
+	assertgenshapes.ChecksPre29(&c, &opLinalgSolveExOut, &assertgenshapes.Locs507, &a0, &a1, &a4, &a5, A, B, result, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	checksPost30(&c, &locs507, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs507, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
 	return r0, r1
 }
 
@@ -3996,9 +3997,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgSolve, &locs508, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre14(&c, &opLinalgSolve, &assertgenshapes.Locs508, &a0, &a1, A, B)
 	r0 := kernels.LinalgSolve(A, B, left)
-	checksPost18(&c, &locs508, &a0, &a1, A, B, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs508, &a0, &a1, A, B, r0)
 	return r0
 }
 
@@ -4015,10 +4016,10 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgSolveOut, &locs509, &a0, &a1, &a3, A, B, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgSolveOut, &assertgenshapes.Locs509, &a0, &a1, &a3, A, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	checksPost20(&c, &locs509, &a0, &a1, &a3, A, B, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs509, &a0, &a1, &a3, A, B, out, r0)
 	return r0
 }
 
@@ -4035,9 +4036,9 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgTensorinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgTensorinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4054,10 +4055,10 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgTensorinvOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4074,9 +4075,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgTensorsolve, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLinalgTensorsolve, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4093,10 +4094,10 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgTensorsolveOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -4113,9 +4114,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgQr, &locs470, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgQr, &assertgenshapes.Locs470, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	checksPost48(&c, &locs470, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs470, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -4132,10 +4133,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opLinalgQrOut, &locs510, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPre49(&c, &opLinalgQrOut, &assertgenshapes.Locs510, &a0, &a2, &a3, A, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	checksPost50(&c, &locs510, &a0, &a2, &a3, A, Q, R, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs510, &a0, &a2, &a3, A, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -4152,9 +4153,9 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixPower, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixPower, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4171,10 +4172,10 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixPowerOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4191,9 +4192,9 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &locs511, &a0, &a1, &a2, input, atol, rtol)
+	assertgenshapes.ChecksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs511, &a0, &a1, &a2, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	checksPost57(&c, &locs511, &a0, &a1, &a2, input, atol, rtol, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs511, &a0, &a1, &a2, input, atol, rtol, r0)
 	return r0
 }
 
@@ -4210,10 +4211,10 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out)
+	assertgenshapes.ChecksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	checksPost61(&c, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
 	return r0
 }
 
@@ -4230,9 +4231,9 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4249,10 +4250,10 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4269,9 +4270,9 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixRank, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRank, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4288,10 +4289,10 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixRankOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4308,9 +4309,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgMatrixRankTolTensor, &locs513, &a0, &a1, input, tol)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs513, &a0, &a1, input, tol)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	checksPost18(&c, &locs513, &a0, &a1, input, tol, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs513, &a0, &a1, input, tol, r0)
 	return r0
 }
 
@@ -4327,10 +4328,10 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgMatrixRankOutTolTensor, &locs514, &a0, &a1, &a3, input, tol, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs514, &a0, &a1, &a3, input, tol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	checksPost20(&c, &locs514, &a0, &a1, &a3, input, tol, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs514, &a0, &a1, &a3, input, tol, out, r0)
 	return r0
 }
 
@@ -4347,9 +4348,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opLinalgMultiDot, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opLinalgMultiDot, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.LinalgMultiDot(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4369,10 +4370,10 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opLinalgMultiDotOut, &locs67, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre36(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs67, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -4389,9 +4390,9 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNestedToPaddedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4408,9 +4409,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXTestSerializationSubcmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4427,9 +4428,9 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestOptionalIntlist, &locs515, &a0, values)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs515, &a0, values)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	checksPost6(&c, &locs515, &a0, values, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs515, &a0, values, r0)
 	return r0
 }
 
@@ -4446,10 +4447,10 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXTestOptionalIntlistOut, &locs516, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs516, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs516, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -4466,9 +4467,9 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs515, &a0, values)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs515, &a0, values)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	checksPost6(&c, &locs515, &a0, values, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs515, &a0, values, r0)
 	return r0
 }
 
@@ -4485,10 +4486,10 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXTestOptionalFilledIntlistOut, &locs516, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs516, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs516, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -4505,9 +4506,9 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestOptionalFloatlist, &locs515, &a0, values)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs515, &a0, values)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	checksPost6(&c, &locs515, &a0, values, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs515, &a0, values, r0)
 	return r0
 }
 
@@ -4524,10 +4525,10 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXTestOptionalFloatlistOut, &locs516, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs516, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs516, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -4544,9 +4545,9 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestStringDefault, &locs517, &a0, dummy)
+	assertgenshapes.ChecksPre0(&c, &opXTestStringDefault, &assertgenshapes.Locs517, &a0, dummy)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	checksPost1(&c, &locs517, &a0, dummy, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs517, &a0, dummy, r0)
 	return r0
 }
 
@@ -4563,9 +4564,9 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs517, &a0, dummy)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs517, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	checksPost6(&c, &locs517, &a0, dummy, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs517, &a0, dummy, r0)
 	return r0
 }
 
@@ -4582,9 +4583,9 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs517, &a0, dummy)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs517, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	checksPost6(&c, &locs517, &a0, dummy, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs517, &a0, dummy, r0)
 	return r0
 }
 
@@ -4601,9 +4602,9 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4620,10 +4621,10 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXTestWarnInAutogradOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4640,9 +4641,9 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4659,10 +4660,10 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4679,9 +4680,9 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4698,9 +4699,9 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4717,9 +4718,9 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4736,10 +4737,10 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4756,9 +4757,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre317(&c, &opSegmentReduce, &locs518, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	assertgenshapes.ChecksPre317(&c, &opSegmentReduce, &assertgenshapes.Locs518, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	checksPost74(&c, &locs518, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs518, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -4775,10 +4776,10 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4, a8 asserts.Saved
-	checksPre318(&c, &opSegmentReduceOut, &locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
+	assertgenshapes.ChecksPre318(&c, &opSegmentReduceOut, &assertgenshapes.Locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	checksPost78(&c, &locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
 	return r0
 }
 
@@ -4795,9 +4796,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre319(&c, &opXSegmentReduceBackward, &locs520, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
+	assertgenshapes.ChecksPre319(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs520, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	checksPost66(&c, &locs520, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs520, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
 	return r0
 }
 
@@ -4814,10 +4815,10 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a8 asserts.Saved
-	checksPre320(&c, &opXSegmentReduceBackwardOut, &locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
+	assertgenshapes.ChecksPre320(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	checksPost68(&c, &locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
 	return r0
 }
 
@@ -4834,9 +4835,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opPadSequence, &locs522, &l0, sequences)
+	assertgenshapes.ChecksPre23(&c, &opPadSequence, &assertgenshapes.Locs522, &l0, sequences)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value)
-	checksPost83(&c, &locs522, &l0, sequences, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs522, &l0, sequences, r0)
 	return r0
 }
 
@@ -4853,9 +4854,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opFlattenDenseTensors, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opFlattenDenseTensors, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	checksPost321(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost321(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -4875,9 +4876,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre119(&c, &opUnflattenDenseTensors, &locs523, &a0, &l1, flat, tensors)
+	assertgenshapes.ChecksPre119(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs523, &a0, &l1, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	checksPost120(&c, &locs523, &a0, &l1, flat, tensors, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs523, &a0, &l1, flat, tensors, r0)
 	return r0
 }
 
@@ -4894,9 +4895,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXNestedTensorFromTensorList, &locs524, &l0, list)
+	assertgenshapes.ChecksPre23(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs524, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	checksPost83(&c, &locs524, &l0, list, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs524, &l0, list, r0)
 	return r0
 }
 
@@ -4916,10 +4917,10 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		a5 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre36(&c, &opXNestedTensorFromTensorListOut, &locs525, &l0, &a5, list, out)
+	assertgenshapes.ChecksPre36(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs525, &l0, &a5, list, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	checksPost84(&c, &locs525, &l0, &a5, list, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs525, &l0, &a5, list, out, r0)
 	return r0
 }
 
@@ -4936,9 +4937,9 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFwPrimalCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimalCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4955,9 +4956,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMakeDualCopy, &locs4, &a0, &a1, primal, tangent)
+	assertgenshapes.ChecksPre14(&c, &opXMakeDualCopy, &assertgenshapes.Locs4, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	checksPost18(&c, &locs4, &a0, &a1, primal, tangent, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs4, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -4974,9 +4975,9 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsRealCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsRealCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4993,9 +4994,9 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsComplexCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsComplexCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5012,9 +5013,9 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConjCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConjCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5031,9 +5032,9 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNegViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNegViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5050,9 +5051,9 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsStridedCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsStridedCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5069,9 +5070,9 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseBroadcastToCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5088,9 +5089,9 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagonalCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagonalCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5107,9 +5108,9 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExpandCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExpandCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5126,9 +5127,9 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPermuteCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPermuteCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5145,9 +5146,9 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5164,9 +5165,9 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSelectCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5183,9 +5184,9 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDetachCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDetachCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DetachCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5202,9 +5203,9 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSliceCopyTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSliceCopyTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5221,9 +5222,9 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitCopyTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitCopyTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5240,9 +5241,9 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitWithSizesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5259,9 +5260,9 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5278,9 +5279,9 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeCopyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeCopyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5297,9 +5298,9 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5316,9 +5317,9 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTransposeCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTransposeCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5335,9 +5336,9 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5354,9 +5355,9 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5373,9 +5374,9 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5392,9 +5393,9 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5411,9 +5412,9 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5430,9 +5431,9 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCrowIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCrowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5449,9 +5450,9 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opColIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opColIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5468,9 +5469,9 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCcolIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCcolIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5487,10 +5488,10 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opCcolIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5507,9 +5508,9 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRowIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5526,10 +5527,10 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opRowIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5546,9 +5547,9 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnbindCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnbindCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5565,9 +5566,9 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5584,9 +5585,9 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewCopyDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewCopyDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5603,9 +5604,9 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnfoldCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnfoldCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5622,9 +5623,9 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5641,10 +5642,10 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXFwPrimalCopyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5661,10 +5662,10 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXMakeDualCopyOut, &locs526, &a0, &a1, &a3, primal, tangent, out)
+	assertgenshapes.ChecksPre19(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs526, &a0, &a1, &a3, primal, tangent, out)
 	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	checksPost20(&c, &locs526, &a0, &a1, &a3, primal, tangent, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs526, &a0, &a1, &a3, primal, tangent, out, r0)
 	return r0
 }
 
@@ -5681,10 +5682,10 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opViewAsRealCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5701,10 +5702,10 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opViewAsComplexCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5721,10 +5722,10 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXConjCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXConjCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5741,10 +5742,10 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXNegViewCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXNegViewCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5761,10 +5762,10 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opAsStridedCopyOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAsStridedCopyOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5781,10 +5782,10 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXSparseBroadcastToCopyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5801,10 +5802,10 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opDiagonalCopyOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDiagonalCopyOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5821,10 +5822,10 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opExpandCopyOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opExpandCopyOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5841,10 +5842,10 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opPermuteCopyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPermuteCopyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5861,10 +5862,10 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXReshapeAliasCopyOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5881,10 +5882,10 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opSelectCopyIntOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSelectCopyIntOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5901,10 +5902,10 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opDetachCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDetachCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5921,10 +5922,10 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opSliceCopyTensorOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5945,10 +5946,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre191(&c, &opSplitCopyTensorOut, &locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre191(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs242, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	checksPost192(&c, &locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs242, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -5968,10 +5969,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre191(&c, &opSplitWithSizesCopyOut, &locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre191(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs242, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	checksPost192(&c, &locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs242, &a0, &l3, self, out)
 }
 
 var opSqueezeCopyOut = asserts.Op{
@@ -5987,10 +5988,10 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSqueezeCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSqueezeCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6007,10 +6008,10 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSqueezeCopyDimOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6027,10 +6028,10 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opTCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6047,10 +6048,10 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opTransposeCopyIntOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6067,10 +6068,10 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opUnsqueezeCopyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6087,10 +6088,10 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXIndicesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6107,10 +6108,10 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXValuesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXValuesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6127,10 +6128,10 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIndicesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6147,10 +6148,10 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opValuesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opValuesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6167,10 +6168,10 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opCrowIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6187,10 +6188,10 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opColIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opColIndicesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6211,10 +6212,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre191(&c, &opUnbindCopyIntOut, &locs242, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre191(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs242, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost192(&c, &locs242, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs242, &a0, &l2, self, out)
 }
 
 var opViewCopyOut = asserts.Op{
@@ -6230,10 +6231,10 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opViewCopyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opViewCopyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6250,10 +6251,10 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opViewCopyDtypeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6270,10 +6271,10 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUnfoldCopyOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUnfoldCopyOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6290,10 +6291,10 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAliasCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAliasCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6310,9 +6311,9 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToPaddedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6329,10 +6330,10 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opToPaddedTensorOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opToPaddedTensorOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6349,9 +6350,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedTensorSoftmaxWithShape, &locs527, &a0, &a1, self, query)
+	assertgenshapes.ChecksPre14(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs527, &a0, &a1, self, query)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	checksPost18(&c, &locs527, &a0, &a1, self, query, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs527, &a0, &a1, self, query, r0)
 	return r0
 }
 
@@ -6368,9 +6369,9 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opXNestedTensorLayerNorm, &locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre88(&c, &opXNestedTensorLayerNorm, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
-	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6387,10 +6388,10 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre90(&c, &opXNestedTensorLayerNormOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	assertgenshapes.ChecksPre90(&c, &opXNestedTensorLayerNormOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
-	checksPost61(&c, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6407,9 +6408,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18 asserts.Saved
-	checksPre322(&c, &opXTransformerEncoderLayerFwd, &locs528, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
+	assertgenshapes.ChecksPre322(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs528, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	checksPost323(&c, &locs528, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
+	assertgenshapes.ChecksPost323(&c, &assertgenshapes.Locs528, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
 	return r0
 }
 
@@ -6426,10 +6427,10 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 asserts.Saved
-	checksPre324(&c, &opXTransformerEncoderLayerFwdOut, &locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	assertgenshapes.ChecksPre324(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	checksPost325(&c, &locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
+	assertgenshapes.ChecksPost325(&c, &assertgenshapes.Locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
 }
 
@@ -6446,9 +6447,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre326(&c, &opXNativeMultiHeadAttention, &locs530, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	assertgenshapes.ChecksPre326(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs530, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	checksPost327(&c, &locs530, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
+	assertgenshapes.ChecksPost327(&c, &assertgenshapes.Locs530, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
 	return r0, r1
 }
 
@@ -6465,10 +6466,10 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 asserts.Saved
-	checksPre328(&c, &opXNativeMultiHeadAttentionOut, &locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	assertgenshapes.ChecksPre328(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	checksPost329(&c, &locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost329(&c, &assertgenshapes.Locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6485,9 +6486,9 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre330(&c, &opXScaledDotProductAttention, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre330(&c, &opXScaledDotProductAttention, &assertgenshapes.Locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost32(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -6504,9 +6505,9 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre330(&c, &opXScaledDotProductAttentionForward, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre330(&c, &opXScaledDotProductAttentionForward, &assertgenshapes.Locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost32(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -6523,9 +6524,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre330(&c, &opXScaledDotProductAttentionMath, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre330(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost32(&c, &locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs532, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -6542,9 +6543,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXTritonScaledDotAttention, &locs533, &a0, &a1, &a2, q, k_, v)
+	assertgenshapes.ChecksPre56(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs533, &a0, &a1, &a2, q, k_, v)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	checksPost57(&c, &locs533, &a0, &a1, &a2, q, k_, v, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs533, &a0, &a1, &a2, q, k_, v, r0)
 	return r0
 }
 
@@ -6561,10 +6562,10 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opXTritonScaledDotAttentionOut, &locs534, &a0, &a1, &a2, &a4, q, k_, v, out)
+	assertgenshapes.ChecksPre60(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs534, &a0, &a1, &a2, &a4, q, k_, v, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	checksPost61(&c, &locs534, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs534, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
 	return r0
 }
 
@@ -6581,9 +6582,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre331(&c, &opXTritonMultiHeadAttention, &locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	assertgenshapes.ChecksPre331(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	checksPost182(&c, &locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	assertgenshapes.ChecksPost182(&c, &assertgenshapes.Locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -6600,10 +6601,10 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10 asserts.Saved
-	checksPre332(&c, &opXTritonMultiHeadAttentionOut, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	assertgenshapes.ChecksPre332(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	checksPost184(&c, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -6620,9 +6621,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialAiryAi, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialAiryAi, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -6639,10 +6640,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialAiryAiOut, &locs537, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs537, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -6659,9 +6660,9 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre114(&c, &opXFlashScaledDotProductAttention, &locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k)
+	assertgenshapes.ChecksPre114(&c, &opXFlashScaledDotProductAttention, &assertgenshapes.Locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k)
 	r0 := kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
-	checksPost66(&c, &locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k, r0)
 	return r0
 }
 
@@ -6678,9 +6679,9 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20 asserts.Saved
-	checksPre333(&c, &opXTransformerDecoderOnlyLayerFwd, &locs539, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
+	assertgenshapes.ChecksPre333(&c, &opXTransformerDecoderOnlyLayerFwd, &assertgenshapes.Locs539, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
-	checksPost334(&c, &locs539, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, r0, r1, r2)
+	assertgenshapes.ChecksPost334(&c, &assertgenshapes.Locs539, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6697,10 +6698,10 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23 asserts.Saved
-	checksPre335(&c, &opXTransformerDecoderOnlyLayerFwdOut, &locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
+	assertgenshapes.ChecksPre335(&c, &opXTransformerDecoderOnlyLayerFwdOut, &assertgenshapes.Locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
-	checksPost336(&c, &locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost336(&c, &assertgenshapes.Locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6717,9 +6718,9 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10, a11 asserts.Saved
-	checksPre337(&c, &opXNativeDecoderOnlyMultiHeadAttention, &locs541, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value)
+	assertgenshapes.ChecksPre337(&c, &opXNativeDecoderOnlyMultiHeadAttention, &assertgenshapes.Locs541, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
-	checksPost338(&c, &locs541, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost338(&c, &assertgenshapes.Locs541, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6736,10 +6737,10 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10, a11, a14, a15, a16, a17 asserts.Saved
-	checksPre339(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre339(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &assertgenshapes.Locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
-	checksPost340(&c, &locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost340(&c, &assertgenshapes.Locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6756,9 +6757,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselJ0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselJ0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6775,10 +6776,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialBesselJ0Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6795,9 +6796,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselJ1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselJ1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6814,10 +6815,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialBesselJ1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6834,9 +6835,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselY0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselY0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6853,10 +6854,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialBesselY0Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6873,9 +6874,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselY1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselY1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6892,10 +6893,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialBesselY1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6912,9 +6913,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialT, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -6931,9 +6932,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -6950,9 +6951,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -6969,10 +6970,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialTOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -6989,10 +6990,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7009,10 +7010,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7029,9 +7030,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialU, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7048,9 +7049,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -7067,9 +7068,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -7086,10 +7087,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialUOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7106,10 +7107,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7126,10 +7127,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7146,9 +7147,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialV, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7165,9 +7166,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -7184,9 +7185,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -7203,10 +7204,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialVOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7223,10 +7224,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7243,10 +7244,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7263,9 +7264,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialW, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7282,9 +7283,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -7301,9 +7302,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -7320,10 +7321,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialWOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7340,10 +7341,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7360,10 +7361,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7380,9 +7381,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialHermitePolynomialH, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7399,9 +7400,9 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -7418,9 +7419,9 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -7437,10 +7438,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialHermitePolynomialHOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7457,10 +7458,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialHermitePolynomialHXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7477,10 +7478,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialHermitePolynomialHNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7497,9 +7498,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialHermitePolynomialHe, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7516,9 +7517,9 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -7535,9 +7536,9 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -7554,10 +7555,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialHermitePolynomialHeOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7574,10 +7575,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7594,10 +7595,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7614,9 +7615,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialLaguerrePolynomialL, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7633,9 +7634,9 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -7652,9 +7653,9 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -7671,10 +7672,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialLaguerrePolynomialLOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7691,10 +7692,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7711,10 +7712,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7731,9 +7732,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialLegendrePolynomialP, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7750,9 +7751,9 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -7769,9 +7770,9 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -7788,10 +7789,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialLegendrePolynomialPOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -7808,10 +7809,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -7828,10 +7829,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -7848,9 +7849,9 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7867,10 +7868,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialModifiedBesselI0Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7887,9 +7888,9 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7906,10 +7907,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialModifiedBesselI1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7926,9 +7927,9 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7945,10 +7946,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialModifiedBesselK0Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7965,9 +7966,9 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7984,10 +7985,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialModifiedBesselK1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8004,9 +8005,9 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialScaledModifiedBesselK0, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -8023,10 +8024,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialScaledModifiedBesselK0Out, &locs537, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs537, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -8043,9 +8044,9 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialScaledModifiedBesselK1, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -8062,10 +8063,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialScaledModifiedBesselK1Out, &locs537, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs537, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -8082,9 +8083,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialT, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8101,9 +8102,9 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -8120,9 +8121,9 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -8139,10 +8140,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -8159,10 +8160,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -8179,10 +8180,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -8199,9 +8200,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialU, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8218,9 +8219,9 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -8237,9 +8238,9 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -8256,10 +8257,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -8276,10 +8277,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -8296,10 +8297,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -8316,9 +8317,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialV, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8335,9 +8336,9 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -8354,9 +8355,9 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -8373,10 +8374,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -8393,10 +8394,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -8413,10 +8414,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -8433,9 +8434,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialW, &locs543, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs543, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	checksPost18(&c, &locs543, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs543, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8452,9 +8453,9 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs544, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs544, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	checksPost6(&c, &locs544, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs544, &a1, n, r0)
 	return r0
 }
 
@@ -8471,9 +8472,9 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -8490,10 +8491,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs545, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -8510,10 +8511,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs546, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs546, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs546, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -8530,10 +8531,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs537, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs537, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -8550,9 +8551,9 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialSphericalBesselJ0, &locs263, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs263, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	checksPost6(&c, &locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
 	return r0
 }
 
@@ -8569,10 +8570,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialSphericalBesselJ0Out, &locs537, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs537, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs537, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -8589,9 +8590,9 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFoobar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFoobar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8608,10 +8609,10 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXFoobarOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXFoobarOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8632,10 +8633,10 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre341(&c, &opXFusedAdam_, &locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre341(&c, &opXFusedAdam_, &assertgenshapes.Locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost342(&c, &locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPost342(&c, &assertgenshapes.Locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -8655,10 +8656,10 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		a13, a14                    asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre343(&c, &opXFusedAdamOut, &locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre343(&c, &opXFusedAdamOut, &assertgenshapes.Locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost344(&c, &locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost344(&c, &assertgenshapes.Locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -8677,9 +8678,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre345(&c, &opXFusedAdam, &locs549, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre345(&c, &opXFusedAdam, &assertgenshapes.Locs549, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost346(&c, &locs549, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost346(&c, &assertgenshapes.Locs549, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -25,9 +26,9 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastByte(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastByte, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastByte, &assertgenshapes.Locs0)
 	r0 := kernels.XCastByte(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -43,9 +44,9 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastChar(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastChar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastChar, &assertgenshapes.Locs0)
 	r0 := kernels.XCastChar(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastDouble(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastDouble, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastDouble, &assertgenshapes.Locs0)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -79,9 +80,9 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastFloat(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastFloat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastFloat, &assertgenshapes.Locs0)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -97,9 +98,9 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastInt(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastInt, &assertgenshapes.Locs0)
 	r0 := kernels.XCastInt(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -115,9 +116,9 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastLong(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastLong, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastLong, &assertgenshapes.Locs0)
 	r0 := kernels.XCastLong(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -133,9 +134,9 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastShort(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastShort, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastShort, &assertgenshapes.Locs0)
 	r0 := kernels.XCastShort(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -151,9 +152,9 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastHalf(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastHalf, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastHalf, &assertgenshapes.Locs0)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -170,9 +171,9 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXBackward, &locs1)
+	assertgenshapes.ChecksPre0(&c, &opXBackward, &assertgenshapes.Locs1)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	checksPost2(&c, &locs1)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs1)
 }
 
 var opSetData = asserts.Op{
@@ -189,10 +190,10 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSetData, &locs2, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSetData, &assertgenshapes.Locs2, &a0, self)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	checksPost4(&c, &locs2, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs2, &a0, self)
 }
 
 var opData = asserts.Op{
@@ -207,9 +208,9 @@ func Data(self *torch.Tensor) *torch.Tensor {
 		return kernels.Data(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opData, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opData, &assertgenshapes.Locs0)
 	r0 := kernels.Data(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -225,9 +226,9 @@ func IsLeaf(self *torch.Tensor) bool {
 		return kernels.IsLeaf(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsLeaf, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsLeaf, &assertgenshapes.Locs3)
 	r0 := kernels.IsLeaf(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -243,9 +244,9 @@ func OutputNr(self *torch.Tensor) int64 {
 		return kernels.OutputNr(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOutputNr, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opOutputNr, &assertgenshapes.Locs3)
 	r0 := kernels.OutputNr(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -261,9 +262,9 @@ func XVersion(self *torch.Tensor) int64 {
 		return kernels.XVersion(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXVersion, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXVersion, &assertgenshapes.Locs3)
 	r0 := kernels.XVersion(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -280,10 +281,10 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRequiresGrad_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRequiresGrad_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -301,10 +302,10 @@ func RetainGrad(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRetainGrad, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRetainGrad, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	kernels.RetainGrad(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -319,9 +320,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 		return kernels.RetainsGrad(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRetainsGrad, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opRetainsGrad, &assertgenshapes.Locs3)
 	r0 := kernels.RetainsGrad(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -337,9 +338,9 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimal(self, level)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFwPrimal, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimal, &assertgenshapes.Locs0)
 	r0 := kernels.XFwPrimal(self, level)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -355,9 +356,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXMakeDual, &locs4)
+	assertgenshapes.ChecksPre9(&c, &opXMakeDual, &assertgenshapes.Locs4)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	checksPost10(&c, &locs4)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs4)
 	return r0
 }
 
@@ -373,9 +374,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 		return kernels.XUnpackDual(dual, level)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXUnpackDual, &locs5)
+	assertgenshapes.ChecksPre9(&c, &opXUnpackDual, &assertgenshapes.Locs5)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	checksPost11(&c, &locs5)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs5)
 	return r0, r1
 }
 
@@ -392,9 +393,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -411,10 +412,10 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -431,9 +432,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -450,10 +451,10 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRename_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRename_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -469,9 +470,9 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.Rename(self, names)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRename, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRename, &assertgenshapes.Locs0)
 	r0 := kernels.Rename(self, names)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -487,9 +488,9 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.AlignTo(self, names)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAlignTo, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAlignTo, &assertgenshapes.Locs0)
 	r0 := kernels.AlignTo(self, names)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -505,9 +506,9 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 		return kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAlignToEllipsisIdx, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs0)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -523,9 +524,9 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.AlignAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opAlignAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opAlignAs, &assertgenshapes.Locs6)
 	r0 := kernels.AlignAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -541,9 +542,9 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.AlignTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAlignTensors, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opAlignTensors, &assertgenshapes.Locs9)
 	r0 := kernels.AlignTensors(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -561,9 +562,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXAssertAsync, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXAssertAsync, &assertgenshapes.Locs3, &a0, self)
 	kernels.XAssertAsync(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opXAssertTensorMetadata = asserts.Op{
@@ -579,9 +580,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAssertTensorMetadata, &locs10)
+	assertgenshapes.ChecksPre5(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs10)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype)
-	checksPost6(&c, &locs10)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs10)
 }
 
 var opRefineNames = asserts.Op{
@@ -596,9 +597,9 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.RefineNames(self, names)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRefineNames, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRefineNames, &assertgenshapes.Locs0)
 	r0 := kernels.RefineNames(self, names)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -615,9 +616,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXUseCudnnCtcLoss, &locs11, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre16(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs11, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost17(&c, &locs11, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs11, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -634,9 +635,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre20(&c, &opXUseCudnnCtcLossTensor, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre20(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost21(&c, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -653,9 +654,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre22(&c, &opXCudnnCtcLoss, &locs13, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre22(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost23(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -672,10 +673,10 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	checksPre24(&c, &opXCudnnCtcLossOut, &locs14, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre24(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs14, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost25(&c, &locs14, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs14, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -692,9 +693,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre26(&c, &opXCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre26(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost27(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost27(&c, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -710,9 +711,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXUseCudnnRnnFlattenWeight, &locs16)
+	assertgenshapes.ChecksPre28(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs16)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	checksPost29(&c, &locs16)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -728,9 +729,9 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCudnnRnnFlattenWeight, &locs17)
+	assertgenshapes.ChecksPre0(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs17)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	checksPost1(&c, &locs17)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs17)
 	return r0
 }
 
@@ -747,10 +748,10 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre3(&c, &opXCudnnRnnFlattenWeightOut, &locs18, &a9, out)
+	assertgenshapes.ChecksPre3(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs18, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	checksPost30(&c, &locs18, &a9, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs18, &a9, out)
 	return r0
 }
 
@@ -770,9 +771,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a4 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre31(&c, &opXCudnnRnn, &locs19, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPre31(&c, &opXCudnnRnn, &assertgenshapes.Locs19, &a0, &l1, &a4, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost32(&c, &locs19, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs19, &a0, &l1, &a4, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
@@ -789,10 +790,10 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	}
 	var c asserts.Call
 	var a16, a17, a18, a19, a20 asserts.Saved
-	checksPre33(&c, &opXCudnnRnnOut, &locs20, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre33(&c, &opXCudnnRnnOut, &assertgenshapes.Locs20, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost34(&c, &locs20, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs20, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -812,9 +813,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a6, a20 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	checksPre35(&c, &opXCudnnRnnBackward, &locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPre35(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost36(&c, &locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -835,10 +836,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a20, a22, a23, a24 asserts.Saved
 		l1, l25                            asserts.SavedList
 	)
-	checksPre37(&c, &opXCudnnRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre37(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost38(&c, &locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost38(&c, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -853,9 +854,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCudnnInitDropoutState, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs23)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -872,10 +873,10 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opXCudnnInitDropoutStateOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -891,9 +892,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXDebugHasInternalOverlap, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs3)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -910,9 +911,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opXFusedDropout, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opXFusedDropout, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -929,10 +930,10 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opXFusedDropoutOut, &locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXFusedDropoutOut, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -948,9 +949,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 		return kernels.XMaskedScale(self, mask, scale)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXMaskedScale, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opXMaskedScale, &assertgenshapes.Locs27)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	checksPost10(&c, &locs27)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs27)
 	return r0
 }
 
@@ -967,10 +968,10 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXMaskedScaleOut, &locs28, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedScaleOut, &assertgenshapes.Locs28, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	checksPost15(&c, &locs28, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs28, &a3, out)
 	return r0
 }
 
@@ -987,9 +988,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opNativeDropout, &locs29, &a0, input)
+	assertgenshapes.ChecksPre40(&c, &opNativeDropout, &assertgenshapes.Locs29, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	checksPost41(&c, &locs29, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1006,10 +1007,10 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opNativeDropoutOut, &locs30, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opNativeDropoutOut, &assertgenshapes.Locs30, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	checksPost43(&c, &locs30, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs30, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1026,9 +1027,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNativeDropoutBackward, &locs31, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre12(&c, &opNativeDropoutBackward, &assertgenshapes.Locs31, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	checksPost13(&c, &locs31, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs31, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1045,10 +1046,10 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opNativeDropoutBackwardOut, &locs32, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs32, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	checksPost15(&c, &locs32, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs32, &a3, out)
 	return r0
 }
 
@@ -1064,9 +1065,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSobolEngineDraw, &locs33)
+	assertgenshapes.ChecksPre44(&c, &opXSobolEngineDraw, &assertgenshapes.Locs33)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	checksPost45(&c, &locs33)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs33)
 	return r0, r1
 }
 
@@ -1083,10 +1084,10 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opXSobolEngineFf_, &locs34, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opXSobolEngineFf_, &assertgenshapes.Locs34, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	checksPost4(&c, &locs34, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs34, &a0, self)
 	return r0
 }
 
@@ -1103,10 +1104,10 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opXSobolEngineScramble_, &locs35, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs35, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	checksPost4(&c, &locs35, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs35, &a0, self)
 	return r0
 }
 
@@ -1123,10 +1124,10 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXSobolEngineInitializeState_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1142,9 +1143,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXReshapeFromTensor, &locs36)
+	assertgenshapes.ChecksPre9(&c, &opXReshapeFromTensor, &assertgenshapes.Locs36)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	checksPost10(&c, &locs36)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs36)
 	return r0
 }
 
@@ -1160,9 +1161,9 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XShapeAsTensor(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXShapeAsTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXShapeAsTensor, &assertgenshapes.Locs0)
 	r0 := kernels.XShapeAsTensor(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1178,9 +1179,9 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDropout, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opDropout, &assertgenshapes.Locs37)
 	r0 := kernels.Dropout(input, p, train)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -1197,10 +1198,10 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1216,9 +1217,9 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFeatureDropout, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opFeatureDropout, &assertgenshapes.Locs37)
 	r0 := kernels.FeatureDropout(input, p, train)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -1235,10 +1236,10 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFeatureDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFeatureDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1254,9 +1255,9 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAlphaDropout, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opAlphaDropout, &assertgenshapes.Locs37)
 	r0 := kernels.AlphaDropout(input, p, train)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -1273,10 +1274,10 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAlphaDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAlphaDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1292,9 +1293,9 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFeatureAlphaDropout, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs37)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -1311,10 +1312,10 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFeatureAlphaDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1331,9 +1332,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAbs, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAbs, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1350,10 +1351,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAbs_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAbs_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1370,10 +1371,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAbsOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAbsOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1389,9 +1390,9 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAbsolute, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAbsolute, &assertgenshapes.Locs0)
 	r0 := kernels.Absolute(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1408,10 +1409,10 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAbsolute_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAbsolute_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1428,10 +1429,10 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opAbsoluteOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opAbsoluteOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -1448,9 +1449,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAngle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAngle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Angle(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1467,10 +1468,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAngleOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAngleOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1487,9 +1488,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsReal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsReal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1506,9 +1507,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsComplex, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsComplex, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1525,9 +1526,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSgn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSgn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sgn(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1544,10 +1545,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSgn_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSgn_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1564,10 +1565,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSgnOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSgnOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1583,9 +1584,9 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Chalf(self, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChalf, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opChalf, &assertgenshapes.Locs0)
 	r0 := kernels.Chalf(self, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1601,9 +1602,9 @@ func Real(self *torch.Tensor) *torch.Tensor {
 		return kernels.Real(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opReal, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opReal, &assertgenshapes.Locs0)
 	r0 := kernels.Real(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1619,9 +1620,9 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 		return kernels.Imag(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opImag, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opImag, &assertgenshapes.Locs0)
 	r0 := kernels.Imag(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1638,9 +1639,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1656,9 +1657,9 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 		return kernels.Conj(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConj, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opConj, &assertgenshapes.Locs0)
 	r0 := kernels.Conj(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1675,9 +1676,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXConjPhysical, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXConjPhysical, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1694,10 +1695,10 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXConjPhysicalOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXConjPhysicalOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -1713,9 +1714,9 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConjPhysical, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opConjPhysical, &assertgenshapes.Locs0)
 	r0 := kernels.ConjPhysical(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1732,10 +1733,10 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opConjPhysicalOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opConjPhysicalOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -1752,10 +1753,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opConjPhysical_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opConjPhysical_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1771,9 +1772,9 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveConj(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResolveConj, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opResolveConj, &assertgenshapes.Locs0)
 	r0 := kernels.ResolveConj(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1789,9 +1790,9 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveNeg(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResolveNeg, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opResolveNeg, &assertgenshapes.Locs0)
 	r0 := kernels.ResolveNeg(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1808,9 +1809,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNegView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNegView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1827,9 +1828,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAcos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAcos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acos(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1846,10 +1847,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAcos_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAcos_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1866,10 +1867,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAcosOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAcosOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1885,9 +1886,9 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccos, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArccos, &assertgenshapes.Locs0)
 	r0 := kernels.Arccos(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1904,10 +1905,10 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArccos_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArccos_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1924,10 +1925,10 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArccosOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArccosOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -1943,9 +1944,9 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAvgPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1961,9 +1962,9 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1979,9 +1980,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opAdaptiveMaxPool1d, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs25)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -1998,9 +1999,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opAddTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2017,10 +2018,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opAdd_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opAdd_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2037,10 +2038,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opAddOut, &locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opAddOut, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -2056,9 +2057,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXAddReluTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opXAddReluTensor, &assertgenshapes.Locs6)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2075,10 +2076,10 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opXAddRelu_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -2095,10 +2096,10 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXAddReluOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXAddReluOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -2114,9 +2115,9 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddReluScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAddReluScalar, &assertgenshapes.Locs0)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2133,10 +2134,10 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXAddRelu_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2153,10 +2154,10 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXAddReluScalarOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXAddReluScalarOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -2173,9 +2174,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAddScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAddScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2192,10 +2193,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAdd_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAdd_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2212,10 +2213,10 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opAddScalarOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opAddScalarOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -2232,9 +2233,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddmv, &locs41, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre53(&c, &opAddmv, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	checksPost54(&c, &locs41, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2251,10 +2252,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddmv_, &locs42, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre55(&c, &opAddmv_, &assertgenshapes.Locs42, &a0, &a1, &a2, self, mat, vec)
 	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, mat, vec)
 	return r0
 }
 
@@ -2271,10 +2272,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddmvOut, &locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPre56(&c, &opAddmvOut, &assertgenshapes.Locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	checksPost21(&c, &locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	return r0
 }
 
@@ -2291,9 +2292,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddr, &locs44, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre53(&c, &opAddr, &assertgenshapes.Locs44, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	checksPost54(&c, &locs44, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs44, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2310,10 +2311,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddr_, &locs45, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre55(&c, &opAddr_, &assertgenshapes.Locs45, &a0, &a1, &a2, self, vec1, vec2)
 	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	checksPost52(&c, &locs45, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs45, &a0, &a1, &a2, self, vec1, vec2)
 	return r0
 }
 
@@ -2330,10 +2331,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddrOut, &locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddrOut, &assertgenshapes.Locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	checksPost21(&c, &locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	return r0
 }
 
@@ -2350,9 +2351,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAffineGridGenerator, &locs47, &a0, theta)
+	assertgenshapes.ChecksPre46(&c, &opAffineGridGenerator, &assertgenshapes.Locs47, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	checksPost47(&c, &locs47, &a0, theta, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs47, &a0, theta, r0)
 	return r0
 }
 
@@ -2369,10 +2370,10 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opAffineGridGeneratorOut, &locs48, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs48, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	checksPost30(&c, &locs48, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs48, &a3, out)
 	return r0
 }
 
@@ -2388,9 +2389,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAffineGridGeneratorBackward, &locs49)
+	assertgenshapes.ChecksPre0(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs49)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	checksPost1(&c, &locs49)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs49)
 	return r0
 }
 
@@ -2407,9 +2408,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAllDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAllDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2426,10 +2427,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAllOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAllOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2445,9 +2446,9 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AllDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAllDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAllDimname, &assertgenshapes.Locs0)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2464,10 +2465,10 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opAllDimnameOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opAllDimnameOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -2484,9 +2485,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opAllclose, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opAllclose, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2503,9 +2504,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAnyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAnyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2522,10 +2523,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAnyOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAnyOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2541,9 +2542,9 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AnyDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAnyDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAnyDimname, &assertgenshapes.Locs0)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2560,10 +2561,10 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opAnyDimnameOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opAnyDimnameOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -2579,9 +2580,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArange, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opArange, &assertgenshapes.Locs23)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -2597,9 +2598,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArangeStart, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opArangeStart, &assertgenshapes.Locs23)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -2615,9 +2616,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArangeStartStep, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opArangeStartStep, &assertgenshapes.Locs23)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -2634,10 +2635,10 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opArangeOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opArangeOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -2654,10 +2655,10 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opArangeStartOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opArangeStartOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -2673,9 +2674,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XDimArange(like, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXDimArange, &locs50)
+	assertgenshapes.ChecksPre0(&c, &opXDimArange, &assertgenshapes.Locs50)
 	r0 := kernels.XDimArange(like, dim)
-	checksPost1(&c, &locs50)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs50)
 	return r0
 }
 
@@ -2692,9 +2693,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opArgmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opArgmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2711,10 +2712,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opArgmaxOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opArgmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2731,9 +2732,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opArgmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opArgmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2750,10 +2751,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opArgminOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opArgminOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2770,9 +2771,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAcosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAcosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acosh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2789,10 +2790,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAcosh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAcosh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2809,10 +2810,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAcoshOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAcoshOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2828,9 +2829,9 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccosh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArccosh, &assertgenshapes.Locs0)
 	r0 := kernels.Arccosh(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2847,10 +2848,10 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArccosh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArccosh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2867,10 +2868,10 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArccoshOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArccoshOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -2887,9 +2888,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asinh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2906,10 +2907,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAsinh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAsinh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2926,10 +2927,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAsinhOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAsinhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2945,9 +2946,9 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsinh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArcsinh, &assertgenshapes.Locs0)
 	r0 := kernels.Arcsinh(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2964,10 +2965,10 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArcsinh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArcsinh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2984,10 +2985,10 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArcsinhOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArcsinhOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -3004,9 +3005,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atanh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3023,10 +3024,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAtanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAtanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3043,10 +3044,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAtanhOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAtanhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3062,9 +3063,9 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctanh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArctanh, &assertgenshapes.Locs0)
 	r0 := kernels.Arctanh(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3081,10 +3082,10 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArctanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArctanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3101,10 +3102,10 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArctanhOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArctanhOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -3121,9 +3122,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3140,10 +3141,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAsStrided_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAsStrided_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3160,9 +3161,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asin(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3179,10 +3180,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAsin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAsin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3199,10 +3200,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAsinOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAsinOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3218,9 +3219,9 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsin, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArcsin, &assertgenshapes.Locs0)
 	r0 := kernels.Arcsin(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3237,10 +3238,10 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArcsin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArcsin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3257,10 +3258,10 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArcsinOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArcsinOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -3277,9 +3278,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAtan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAtan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atan(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3296,10 +3297,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAtan_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAtan_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3316,10 +3317,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAtanOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAtanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3335,9 +3336,9 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctan, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArctan, &assertgenshapes.Locs0)
 	r0 := kernels.Arctan(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3354,10 +3355,10 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArctan_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArctan_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3374,10 +3375,10 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArctanOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArctanOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -3393,9 +3394,9 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast1d(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAtleast1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAtleast1d, &assertgenshapes.Locs0)
 	r0 := kernels.Atleast1d(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3411,9 +3412,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast1dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAtleast1dSequence, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opAtleast1dSequence, &assertgenshapes.Locs9)
 	r0 := kernels.Atleast1dSequence(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -3429,9 +3430,9 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast2d(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAtleast2d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAtleast2d, &assertgenshapes.Locs0)
 	r0 := kernels.Atleast2d(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3447,9 +3448,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast2dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAtleast2dSequence, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opAtleast2dSequence, &assertgenshapes.Locs9)
 	r0 := kernels.Atleast2dSequence(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -3465,9 +3466,9 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast3d(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAtleast3d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAtleast3d, &assertgenshapes.Locs0)
 	r0 := kernels.Atleast3d(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3483,9 +3484,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast3dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAtleast3dSequence, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opAtleast3dSequence, &assertgenshapes.Locs9)
 	r0 := kernels.Atleast3dSequence(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -3502,9 +3503,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opBaddbmm, &locs51, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre53(&c, &opBaddbmm, &assertgenshapes.Locs51, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	checksPost54(&c, &locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3521,10 +3522,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opBaddbmm_, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre55(&c, &opBaddbmm_, &assertgenshapes.Locs52, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	checksPost52(&c, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs52, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -3541,10 +3542,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opBaddbmmOut, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre56(&c, &opBaddbmmOut, &assertgenshapes.Locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost21(&c, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3560,9 +3561,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBartlettWindow, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opBartlettWindow, &assertgenshapes.Locs23)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -3579,10 +3580,10 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opBartlettWindowOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opBartlettWindowOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -3598,9 +3599,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBartlettWindowPeriodic, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs23)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -3617,10 +3618,10 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opBartlettWindowPeriodicOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -3636,9 +3637,9 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBatchNorm, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opBatchNorm, &assertgenshapes.Locs37)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -3654,9 +3655,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opQuantizedBatchNorm, &locs54)
+	assertgenshapes.ChecksPre44(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs54)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	checksPost57(&c, &locs54)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs54)
 	return r0
 }
 
@@ -3673,10 +3674,10 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opQuantizedBatchNormOut, &locs55, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs55, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	checksPost59(&c, &locs55, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs55, &a8, out)
 	return r0
 }
 
@@ -3692,9 +3693,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXBatchNormImplIndex, &locs56)
+	assertgenshapes.ChecksPre60(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs56)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost61(&c, &locs56)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs56)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3710,9 +3711,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXBatchNormImplIndexBackward, &locs57)
+	assertgenshapes.ChecksPre62(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs57)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	checksPost63(&c, &locs57)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs57)
 	return r0, r1, r2
 }
 
@@ -3729,9 +3730,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opBernoulli, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opBernoulli, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3748,10 +3749,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opBernoulliOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opBernoulliOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3768,10 +3769,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opBernoulli_Tensor, &locs58, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre50(&c, &opBernoulli_Tensor, &assertgenshapes.Locs58, &a0, &a1, self, p)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	checksPost17(&c, &locs58, &a0, &a1, self, p)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs58, &a0, &a1, self, p)
 	return r0
 }
 
@@ -3788,10 +3789,10 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opBernoulliTensorOut, &locs59, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opBernoulliTensorOut, &assertgenshapes.Locs59, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	checksPost15(&c, &locs59, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs59, &a3, out)
 	return r0
 }
 
@@ -3808,9 +3809,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBernoulliTensor, &locs60, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre12(&c, &opBernoulliTensor, &assertgenshapes.Locs60, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	checksPost13(&c, &locs60, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs60, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -3827,10 +3828,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBernoulli_Float, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBernoulli_Float, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3847,10 +3848,10 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opBernoulliFloatOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opBernoulliFloatOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -3866,9 +3867,9 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.BernoulliP(self, p, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBernoulliP, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBernoulliP, &assertgenshapes.Locs0)
 	r0 := kernels.BernoulliP(self, p, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3884,9 +3885,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opBilinear, &locs61)
+	assertgenshapes.ChecksPre44(&c, &opBilinear, &assertgenshapes.Locs61)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	checksPost57(&c, &locs61)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs61)
 	return r0
 }
 
@@ -3903,9 +3904,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opBinaryCrossEntropy, &locs62, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre64(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs62, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	checksPost65(&c, &locs62, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs62, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -3922,10 +3923,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opBinaryCrossEntropyOut, &locs63, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs63, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	checksPost52(&c, &locs63, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs63, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -3942,9 +3943,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre66(&c, &opBinaryCrossEntropyBackward, &locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre66(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	checksPost67(&c, &locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -3961,10 +3962,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	checksPost21(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -3981,9 +3982,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre68(&c, &opBinaryCrossEntropyWithLogits, &locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	assertgenshapes.ChecksPre68(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	checksPost69(&c, &locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	assertgenshapes.ChecksPost69(&c, &assertgenshapes.Locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4000,10 +4001,10 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &locs67, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs67, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	checksPost15(&c, &locs67, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs67, &a5, out)
 	return r0
 }
 
@@ -4019,9 +4020,9 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 		return kernels.Bincount(self, weights, minlength)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBincount, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBincount, &assertgenshapes.Locs0)
 	r0 := kernels.Bincount(self, weights, minlength)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4038,10 +4039,10 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opBincountOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opBincountOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -4057,9 +4058,9 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseNot, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseNot, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseNot(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4076,10 +4077,10 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseNot_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseNot_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4096,10 +4097,10 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opBitwiseNotOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseNotOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -4116,10 +4117,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opCopysignOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opCopysignOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4136,9 +4137,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opCopysignTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4155,10 +4156,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opCopysign_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opCopysign_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4175,9 +4176,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCopysignScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCopysignScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4194,10 +4195,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCopysign_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCopysign_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4214,10 +4215,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opCopysignScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCopysignScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4234,9 +4235,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogicalNot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogicalNot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4253,10 +4254,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLogicalNot_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLogicalNot_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4273,10 +4274,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLogicalNotOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogicalNotOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4293,9 +4294,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogicalXor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4312,10 +4313,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalXor_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalXor_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4332,10 +4333,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogicalXorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogicalXorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4352,9 +4353,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogicalAnd, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4371,10 +4372,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalAnd_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalAnd_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4391,10 +4392,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogicalAndOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogicalAndOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4411,9 +4412,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogicalOr, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4430,10 +4431,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalOr_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalOr_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4450,10 +4451,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogicalOrOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogicalOrOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4469,9 +4470,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBlackmanWindow, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opBlackmanWindow, &assertgenshapes.Locs23)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -4488,10 +4489,10 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opBlackmanWindowOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opBlackmanWindowOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -4507,9 +4508,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBlackmanWindowPeriodic, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs23)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -4526,10 +4527,10 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opBlackmanWindowPeriodicOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -4546,9 +4547,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBmm, &locs68, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre12(&c, &opBmm, &assertgenshapes.Locs68, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	checksPost13(&c, &locs68, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs68, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4565,10 +4566,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opBmmOut, &locs69, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre51(&c, &opBmmOut, &assertgenshapes.Locs69, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	checksPost52(&c, &locs69, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs69, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -4584,9 +4585,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.BroadcastTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBroadcastTensors, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opBroadcastTensors, &assertgenshapes.Locs9)
 	r0 := kernels.BroadcastTensors(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -4602,9 +4603,9 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.BroadcastTo(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBroadcastTo, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBroadcastTo, &assertgenshapes.Locs0)
 	r0 := kernels.BroadcastTo(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4620,9 +4621,9 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseBroadcastTo, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4639,9 +4640,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opCat, &locs70, &l0, tensors)
+	assertgenshapes.ChecksPre70(&c, &opCat, &assertgenshapes.Locs70, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost71(&c, &locs70, &l0, tensors, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs70, &l0, tensors, r0)
 	return r0
 }
 
@@ -4661,10 +4662,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre72(&c, &opCatOut, &locs71, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre72(&c, &opCatOut, &assertgenshapes.Locs71, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost73(&c, &locs71, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs71, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -4680,9 +4681,9 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.CatNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCatNames, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opCatNames, &assertgenshapes.Locs70)
 	r0 := kernels.CatNames(tensors, dim)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -4699,10 +4700,10 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCatNamesOut, &locs72, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCatNamesOut, &assertgenshapes.Locs72, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	checksPost30(&c, &locs72, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
 	return r0
 }
 
@@ -4718,9 +4719,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concat(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcat, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opConcat, &assertgenshapes.Locs70)
 	r0 := kernels.Concat(tensors, dim)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -4737,10 +4738,10 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opConcatOut, &locs72, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opConcatOut, &assertgenshapes.Locs72, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	checksPost30(&c, &locs72, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
 	return r0
 }
 
@@ -4756,9 +4757,9 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatNames, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opConcatNames, &assertgenshapes.Locs70)
 	r0 := kernels.ConcatNames(tensors, dim)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -4775,10 +4776,10 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opConcatNamesOut, &locs72, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opConcatNamesOut, &assertgenshapes.Locs72, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	checksPost30(&c, &locs72, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
 	return r0
 }
 
@@ -4794,9 +4795,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concatenate(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenate, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opConcatenate, &assertgenshapes.Locs70)
 	r0 := kernels.Concatenate(tensors, dim)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -4813,10 +4814,10 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opConcatenateOut, &locs72, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opConcatenateOut, &assertgenshapes.Locs72, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	checksPost30(&c, &locs72, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
 	return r0
 }
 
@@ -4832,9 +4833,9 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatenateNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenateNames, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opConcatenateNames, &assertgenshapes.Locs70)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -4851,10 +4852,10 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opConcatenateNamesOut, &locs72, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opConcatenateNamesOut, &assertgenshapes.Locs72, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	checksPost30(&c, &locs72, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
 	return r0
 }
 
@@ -4871,9 +4872,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opBlockDiag, &locs70, &l0, tensors)
+	assertgenshapes.ChecksPre70(&c, &opBlockDiag, &assertgenshapes.Locs70, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	checksPost71(&c, &locs70, &l0, tensors, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs70, &l0, tensors, r0)
 	return r0
 }
 
@@ -4890,10 +4891,10 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opBlockDiagOut, &locs72, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opBlockDiagOut, &assertgenshapes.Locs72, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	checksPost30(&c, &locs72, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
 	return r0
 }
 
@@ -4910,9 +4911,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCeil, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCeil, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Ceil(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4929,10 +4930,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCeil_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCeil_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4949,10 +4950,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opCeilOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCeilOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4968,9 +4969,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmul(matrices)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChainMatmul, &locs73)
+	assertgenshapes.ChecksPre0(&c, &opChainMatmul, &assertgenshapes.Locs73)
 	r0 := kernels.ChainMatmul(matrices)
-	checksPost1(&c, &locs73)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs73)
 	return r0
 }
 
@@ -4987,10 +4988,10 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opChainMatmulOut, &locs74, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opChainMatmulOut, &assertgenshapes.Locs74, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	checksPost30(&c, &locs74, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs74, &a1, out)
 	return r0
 }
 
@@ -5006,9 +5007,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opUnsafeChunk, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opUnsafeChunk, &assertgenshapes.Locs3)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5024,9 +5025,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.Chunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opChunk, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opChunk, &assertgenshapes.Locs3)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5042,9 +5043,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensorSplitSections, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opTensorSplitSections, &assertgenshapes.Locs3)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5060,9 +5061,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensorSplitIndices, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opTensorSplitIndices, &assertgenshapes.Locs3)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5078,9 +5079,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTensorSplitTensorIndicesOrSections, &locs75)
+	assertgenshapes.ChecksPre0(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs75)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	checksPost2(&c, &locs75)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs75)
 	return r0
 }
 
@@ -5097,9 +5098,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClamp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClamp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5116,9 +5117,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opClampTensor, &locs76, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre74(&c, &opClampTensor, &assertgenshapes.Locs76, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost75(&c, &locs76, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost75(&c, &assertgenshapes.Locs76, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5135,10 +5136,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClamp_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClamp_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5155,10 +5156,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClamp_Tensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClamp_Tensor, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5175,10 +5176,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opClampOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5195,10 +5196,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opClampTensorOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampTensorOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5215,9 +5216,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClampMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClampMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5234,9 +5235,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opClampMaxTensor, &locs77, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre12(&c, &opClampMaxTensor, &assertgenshapes.Locs77, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	checksPost13(&c, &locs77, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs77, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5253,10 +5254,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClampMax_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClampMax_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5273,10 +5274,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opClampMax_Tensor, &locs78, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre50(&c, &opClampMax_Tensor, &assertgenshapes.Locs78, &a0, &a1, self, max_)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	checksPost17(&c, &locs78, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs78, &a0, &a1, self, max_)
 	return r0
 }
 
@@ -5293,10 +5294,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opClampMaxOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampMaxOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5313,10 +5314,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opClampMaxTensorOut, &locs79, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPre51(&c, &opClampMaxTensorOut, &assertgenshapes.Locs79, &a0, &a1, &a2, self, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	checksPost52(&c, &locs79, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs79, &a0, &a1, &a2, self, max_, out)
 	return r0
 }
 
@@ -5333,9 +5334,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClampMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClampMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5352,9 +5353,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opClampMinTensor, &locs80, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre12(&c, &opClampMinTensor, &assertgenshapes.Locs80, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	checksPost13(&c, &locs80, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs80, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5371,10 +5372,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClampMin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClampMin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5391,10 +5392,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opClampMin_Tensor, &locs81, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre50(&c, &opClampMin_Tensor, &assertgenshapes.Locs81, &a0, &a1, self, min_)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	checksPost17(&c, &locs81, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs81, &a0, &a1, self, min_)
 	return r0
 }
 
@@ -5411,10 +5412,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opClampMinOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampMinOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5431,10 +5432,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opClampMinTensorOut, &locs82, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPre51(&c, &opClampMinTensorOut, &assertgenshapes.Locs82, &a0, &a1, &a2, self, min_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	checksPost52(&c, &locs82, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, self, min_, out)
 	return r0
 }
 
@@ -5450,9 +5451,9 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 		return kernels.Clip(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClip, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opClip, &assertgenshapes.Locs0)
 	r0 := kernels.Clip(self, min_, max_)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5468,9 +5469,9 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 		return kernels.ClipTensor(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClipTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opClipTensor, &assertgenshapes.Locs0)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5487,10 +5488,10 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClip_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClip_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5507,10 +5508,10 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClip_Tensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClip_Tensor, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5527,10 +5528,10 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opClipOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opClipOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -5547,10 +5548,10 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opClipTensorOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opClipTensorOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -5566,9 +5567,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 		return kernels.CudnnIsAcceptable(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnIsAcceptable, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs3)
 	r0 := kernels.CudnnIsAcceptable(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5585,9 +5586,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opComplex, &locs83, &a0, &a1, real_, imag_)
+	assertgenshapes.ChecksPre12(&c, &opComplex, &assertgenshapes.Locs83, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	checksPost13(&c, &locs83, &a0, &a1, real_, imag_, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs83, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -5604,10 +5605,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opComplexOut, &locs84, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPre51(&c, &opComplexOut, &assertgenshapes.Locs84, &a0, &a1, &a2, real_, imag_, out)
 	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	checksPost52(&c, &locs84, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, real_, imag_, out)
 	return r0
 }
 
@@ -5624,9 +5625,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPolar, &locs85, &a0, &a1, abs, angle)
+	assertgenshapes.ChecksPre12(&c, &opPolar, &assertgenshapes.Locs85, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	checksPost13(&c, &locs85, &a0, &a1, abs, angle, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs85, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -5643,10 +5644,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opPolarOut, &locs86, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPre51(&c, &opPolarOut, &assertgenshapes.Locs86, &a0, &a1, &a2, abs, angle, out)
 	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	checksPost52(&c, &locs86, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, abs, angle, out)
 	return r0
 }
 
@@ -5663,9 +5664,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opConstantPadNd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opConstantPadNd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5682,10 +5683,10 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opConstantPadNdOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opConstantPadNdOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -5701,9 +5702,9 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 		return kernels.Contiguous(self, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opContiguous, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opContiguous, &assertgenshapes.Locs0)
 	r0 := kernels.Contiguous(self, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5720,9 +5721,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opConvolution, &locs87, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opConvolution, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost65(&c, &locs87, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5739,10 +5740,10 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opConvolutionOut, &locs88, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opConvolutionOut, &assertgenshapes.Locs88, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost15(&c, &locs88, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs88, &a9, out)
 	return r0
 }
 
@@ -5759,9 +5760,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opConvolutionBackward, &locs89, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre76(&c, &opConvolutionBackward, &assertgenshapes.Locs89, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost77(&c, &locs89, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5778,10 +5779,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a11, a12, a13 asserts.Saved
-	checksPre78(&c, &opConvolutionBackwardOut, &locs90, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs90, &a11, &a12, &a13, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs90, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs90, &a11, &a12, &a13, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5798,9 +5799,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opConvolutionOverrideable, &locs87, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opConvolutionOverrideable, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost65(&c, &locs87, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5817,10 +5818,10 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opConvolutionOverrideableOut, &locs88, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs88, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost15(&c, &locs88, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs88, &a9, out)
 	return r0
 }
 
@@ -5837,9 +5838,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opConvolutionBackwardOverrideable, &locs89, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre76(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs89, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost77(&c, &locs89, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5856,10 +5857,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	checksPre78(&c, &opConvolutionBackwardOverrideableOut, &locs90, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs90, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs90, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs90, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5876,9 +5877,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opXConvolution, &locs87, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXConvolution, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	checksPost65(&c, &locs87, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5895,10 +5896,10 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a13 asserts.Saved
-	checksPre14(&c, &opXConvolutionOut, &locs88, &a13, out)
+	assertgenshapes.ChecksPre14(&c, &opXConvolutionOut, &assertgenshapes.Locs88, &a13, out)
 	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	checksPost15(&c, &locs88, &a13, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs88, &a13, out)
 	return r0
 }
 
@@ -5914,9 +5915,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXConvolutionDeprecated, &locs91)
+	assertgenshapes.ChecksPre9(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs91)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	checksPost10(&c, &locs91)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
 	return r0
 }
 
@@ -5932,9 +5933,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXConvolutionMode, &locs91)
+	assertgenshapes.ChecksPre9(&c, &opXConvolutionMode, &assertgenshapes.Locs91)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs91)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
 	return r0
 }
 
@@ -5950,9 +5951,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXConvolutionDoubleBackward, &locs92)
+	assertgenshapes.ChecksPre62(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs92)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost63(&c, &locs92)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs92)
 	return r0, r1, r2
 }
 
@@ -5968,9 +5969,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv1d, &locs91)
+	assertgenshapes.ChecksPre9(&c, &opConv1d, &assertgenshapes.Locs91)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs91)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
 	return r0
 }
 
@@ -5986,9 +5987,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv2d, &locs91)
+	assertgenshapes.ChecksPre9(&c, &opConv2d, &assertgenshapes.Locs91)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs91)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
 	return r0
 }
 
@@ -6004,9 +6005,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv3d, &locs91)
+	assertgenshapes.ChecksPre9(&c, &opConv3d, &assertgenshapes.Locs91)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs91)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
 	return r0
 }
 
@@ -6022,9 +6023,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv1dPadding, &locs91)
+	assertgenshapes.ChecksPre9(&c, &opConv1dPadding, &assertgenshapes.Locs91)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs91)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
 	return r0
 }
 
@@ -6040,9 +6041,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv2dPadding, &locs91)
+	assertgenshapes.ChecksPre9(&c, &opConv2dPadding, &assertgenshapes.Locs91)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs91)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
 	return r0
 }
 
@@ -6058,9 +6059,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv3dPadding, &locs91)
+	assertgenshapes.ChecksPre9(&c, &opConv3dPadding, &assertgenshapes.Locs91)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs91)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
 	return r0
 }
 
@@ -6077,9 +6078,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opConvTbc, &locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre53(&c, &opConvTbc, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	checksPost54(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6096,10 +6097,10 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opConvTbcOut, &locs94, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opConvTbcOut, &assertgenshapes.Locs94, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	checksPost59(&c, &locs94, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs94, &a4, out)
 	return r0
 }
 
@@ -6115,9 +6116,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opConvTbcBackward, &locs95)
+	assertgenshapes.ChecksPre80(&c, &opConvTbcBackward, &assertgenshapes.Locs95)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	checksPost81(&c, &locs95)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs95)
 	return r0, r1, r2
 }
 
@@ -6133,9 +6134,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConvTranspose1d, &locs91)
+	assertgenshapes.ChecksPre9(&c, &opConvTranspose1d, &assertgenshapes.Locs91)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost10(&c, &locs91)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
 	return r0
 }
 
@@ -6151,9 +6152,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConvTranspose2dInput, &locs91)
+	assertgenshapes.ChecksPre9(&c, &opConvTranspose2dInput, &assertgenshapes.Locs91)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost10(&c, &locs91)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
 	return r0
 }
 
@@ -6169,9 +6170,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConvTranspose3dInput, &locs91)
+	assertgenshapes.ChecksPre9(&c, &opConvTranspose3dInput, &assertgenshapes.Locs91)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost10(&c, &locs91)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
 	return r0
 }
 
@@ -6187,9 +6188,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 		return kernels.Copy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCopy, &locs96)
+	assertgenshapes.ChecksPre9(&c, &opCopy, &assertgenshapes.Locs96)
 	r0 := kernels.Copy(self, src, non_blocking)
-	checksPost10(&c, &locs96)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs96)
 	return r0
 }
 
@@ -6206,10 +6207,10 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opCopy_, &locs97, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opCopy_, &assertgenshapes.Locs97, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost4(&c, &locs97, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs97, &a0, self)
 	return r0
 }
 
@@ -6226,10 +6227,10 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opCopyOut, &locs98, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opCopyOut, &assertgenshapes.Locs98, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	checksPost15(&c, &locs98, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a3, out)
 	return r0
 }
 
@@ -6245,9 +6246,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXCopyFrom, &locs99)
+	assertgenshapes.ChecksPre9(&c, &opXCopyFrom, &assertgenshapes.Locs99)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	checksPost10(&c, &locs99)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs99)
 	return r0
 }
 
@@ -6264,10 +6265,10 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXCopyFromOut, &locs100, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFromOut, &assertgenshapes.Locs100, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	checksPost15(&c, &locs100, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a3, out)
 	return r0
 }
 
@@ -6283,9 +6284,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXCopyFromAndResize, &locs99)
+	assertgenshapes.ChecksPre9(&c, &opXCopyFromAndResize, &assertgenshapes.Locs99)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	checksPost10(&c, &locs99)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs99)
 	return r0
 }
 
@@ -6302,10 +6303,10 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXCopyFromAndResizeOut, &locs100, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs100, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	checksPost15(&c, &locs100, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a2, out)
 	return r0
 }
 
@@ -6322,9 +6323,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cos(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6341,10 +6342,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCos_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCos_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6361,10 +6362,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opCosOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCosOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6381,9 +6382,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cosh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6400,10 +6401,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCosh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCosh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6420,10 +6421,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opCoshOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCoshOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6439,9 +6440,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCosineEmbeddingLoss, &locs101)
+	assertgenshapes.ChecksPre44(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs101)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	checksPost57(&c, &locs101)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs101)
 	return r0
 }
 
@@ -6458,9 +6459,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6477,10 +6478,10 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCountNonzeroDimIntListOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -6497,9 +6498,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCountNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCountNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6516,10 +6517,10 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCountNonzeroOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCountNonzeroOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -6535,9 +6536,9 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCov, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCov, &assertgenshapes.Locs0)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6553,9 +6554,9 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 		return kernels.Corrcoef(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCorrcoef, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCorrcoef, &assertgenshapes.Locs0)
 	r0 := kernels.Corrcoef(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6572,9 +6573,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCudnnAffineGridGenerator, &locs47, &a0, theta)
+	assertgenshapes.ChecksPre46(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs47, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	checksPost47(&c, &locs47, &a0, theta, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs47, &a0, theta, r0)
 	return r0
 }
 
@@ -6591,10 +6592,10 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opCudnnAffineGridGeneratorOut, &locs48, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs48, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	checksPost30(&c, &locs48, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs48, &a5, out)
 	return r0
 }
 
@@ -6610,9 +6611,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs49)
+	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs49)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	checksPost1(&c, &locs49)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs49)
 	return r0
 }
 
@@ -6629,10 +6630,10 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs102, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs102, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	checksPost30(&c, &locs102, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs102, &a5, out)
 	return r0
 }
 
@@ -6649,9 +6650,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre82(&c, &opCudnnBatchNorm, &locs103, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre82(&c, &opCudnnBatchNorm, &assertgenshapes.Locs103, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost83(&c, &locs103, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs103, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6668,10 +6669,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a8, a9, a10, a11 asserts.Saved
-	checksPre84(&c, &opCudnnBatchNormOut, &locs104, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre84(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs104, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	checksPost85(&c, &locs104, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs104, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6688,9 +6689,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	checksPre86(&c, &opCudnnBatchNormBackward, &locs105, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.ChecksPre86(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	checksPost87(&c, &locs105, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6707,10 +6708,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a9, a10, a11 asserts.Saved
-	checksPre88(&c, &opCudnnBatchNormBackwardOut, &locs106, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPre88(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs106, &a9, &a10, &a11, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	checksPost89(&c, &locs106, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs106, &a9, &a10, &a11, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6727,9 +6728,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnConvolution, &locs107, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opCudnnConvolution, &assertgenshapes.Locs107, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost13(&c, &locs107, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs107, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6746,10 +6747,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opCudnnConvolutionOut, &locs108, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs108, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost15(&c, &locs108, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a9, out)
 	return r0
 }
 
@@ -6766,9 +6767,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnConvolutionTranspose, &locs107, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs107, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost13(&c, &locs107, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs107, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6785,10 +6786,10 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre14(&c, &opCudnnConvolutionTransposeOut, &locs108, &a10, out)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs108, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost15(&c, &locs108, &a10, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a10, out)
 	return r0
 }
 
@@ -6805,9 +6806,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXMpsConvolutionTranspose, &locs107, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs107, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	checksPost13(&c, &locs107, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs107, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6824,10 +6825,10 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opXMpsConvolutionTransposeOut, &locs108, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs108, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	checksPost15(&c, &locs108, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a7, out)
 	return r0
 }
 
@@ -6843,9 +6844,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMpsConvolutionTransposeBackward, &locs109)
+	assertgenshapes.ChecksPre60(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs109)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	checksPost90(&c, &locs109)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs109)
 	return r0, r1
 }
 
@@ -6862,10 +6863,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a9, a10 asserts.Saved
-	checksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &locs110, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs110, &a9, &a10, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	checksPost92(&c, &locs110, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs110, &a9, &a10, out0, out1)
 	return r0, r1
 }
 
@@ -6881,9 +6882,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCudnnConvolutionRelu, &locs107)
+	assertgenshapes.ChecksPre9(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs107)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs107)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs107)
 	return r0
 }
 
@@ -6900,10 +6901,10 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opCudnnConvolutionReluOut, &locs108, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs108, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	checksPost15(&c, &locs108, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a7, out)
 	return r0
 }
 
@@ -6919,9 +6920,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCudnnConvolutionAddRelu, &locs111)
+	assertgenshapes.ChecksPre44(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs111)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs111)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs111)
 	return r0
 }
 
@@ -6938,10 +6939,10 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre58(&c, &opCudnnConvolutionAddReluOut, &locs112, &a9, out)
+	assertgenshapes.ChecksPre58(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs112, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	checksPost59(&c, &locs112, &a9, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs112, &a9, out)
 	return r0
 }
 
@@ -6958,9 +6959,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnGridSampler, &locs113, &a0, &a1, self, grid)
+	assertgenshapes.ChecksPre12(&c, &opCudnnGridSampler, &assertgenshapes.Locs113, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	checksPost13(&c, &locs113, &a0, &a1, self, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs113, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -6977,10 +6978,10 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opCudnnGridSamplerOut, &locs114, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs114, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	checksPost15(&c, &locs114, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs114, &a2, out)
 	return r0
 }
 
@@ -6996,9 +6997,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opCudnnGridSamplerBackward, &locs115)
+	assertgenshapes.ChecksPre60(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs115)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	checksPost90(&c, &locs115)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs115)
 	return r0, r1
 }
 
@@ -7015,10 +7016,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre91(&c, &opCudnnGridSamplerBackwardOut, &locs116, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs116, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	checksPost92(&c, &locs116, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs116, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -7035,9 +7036,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opCummax, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opCummax, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7054,10 +7055,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opCummaxOut, &locs117, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opCummaxOut, &assertgenshapes.Locs117, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	checksPost52(&c, &locs117, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7073,9 +7074,9 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CummaxDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCummaxDimname, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opCummaxDimname, &assertgenshapes.Locs25)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -7092,10 +7093,10 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opCummaxDimnameOut, &locs118, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opCummaxDimnameOut, &assertgenshapes.Locs118, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	checksPost43(&c, &locs118, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -7113,10 +7114,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opXCummaxHelper, &locs117, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opXCummaxHelper, &assertgenshapes.Locs117, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost52(&c, &locs117, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7132,9 +7133,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opCummin, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opCummin, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7151,10 +7152,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opCumminOut, &locs117, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opCumminOut, &assertgenshapes.Locs117, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	checksPost52(&c, &locs117, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7170,9 +7171,9 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CumminDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCumminDimname, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opCumminDimname, &assertgenshapes.Locs25)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -7189,10 +7190,10 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opCumminDimnameOut, &locs118, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opCumminDimnameOut, &assertgenshapes.Locs118, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	checksPost43(&c, &locs118, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -7210,10 +7211,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opXCumminHelper, &locs117, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opXCumminHelper, &assertgenshapes.Locs117, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost52(&c, &locs117, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7228,9 +7229,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCummaxminBackward, &locs119)
+	assertgenshapes.ChecksPre44(&c, &opCummaxminBackward, &assertgenshapes.Locs119)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	checksPost57(&c, &locs119)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs119)
 	return r0
 }
 
@@ -7247,9 +7248,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCumprod, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCumprod, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7266,10 +7267,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCumprod_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCumprod_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7286,10 +7287,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opCumprodOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCumprodOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7305,9 +7306,9 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumprodDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumprodDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCumprodDimname, &assertgenshapes.Locs0)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7324,10 +7325,10 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCumprod_Dimname, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCumprod_Dimname, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7344,10 +7345,10 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opCumprodDimnameOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opCumprodDimnameOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -7363,9 +7364,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCumprodBackward, &locs120)
+	assertgenshapes.ChecksPre44(&c, &opCumprodBackward, &assertgenshapes.Locs120)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	checksPost57(&c, &locs120)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs120)
 	return r0
 }
 
@@ -7382,9 +7383,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCumsum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCumsum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7401,10 +7402,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCumsum_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCumsum_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7421,10 +7422,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opCumsumOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCumsumOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7440,9 +7441,9 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumsumDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumsumDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCumsumDimname, &assertgenshapes.Locs0)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7459,10 +7460,10 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCumsum_Dimname, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCumsum_Dimname, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7479,10 +7480,10 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opCumsumDimnameOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opCumsumDimnameOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -7498,9 +7499,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCumulativeTrapezoidX, &locs121)
+	assertgenshapes.ChecksPre9(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs121)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	checksPost10(&c, &locs121)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs121)
 	return r0
 }
 
@@ -7516,9 +7517,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumulativeTrapezoidDx, &locs122)
+	assertgenshapes.ChecksPre0(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs122)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs122)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs122)
 	return r0
 }
 
@@ -7534,9 +7535,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCtcLossIntList, &locs123)
+	assertgenshapes.ChecksPre9(&c, &opCtcLossIntList, &assertgenshapes.Locs123)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost10(&c, &locs123)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs123)
 	return r0
 }
 
@@ -7552,9 +7553,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opCtcLossTensor, &locs124)
+	assertgenshapes.ChecksPre60(&c, &opCtcLossTensor, &assertgenshapes.Locs124)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost94(&c, &locs124)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs124)
 	return r0
 }
 
@@ -7571,9 +7572,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre22(&c, &opXCtcLoss, &locs13, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre22(&c, &opXCtcLoss, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost23(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -7590,10 +7591,10 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	checksPre24(&c, &opXCtcLossOut, &locs14, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre24(&c, &opXCtcLossOut, &assertgenshapes.Locs14, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost25(&c, &locs14, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs14, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -7610,9 +7611,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre26(&c, &opXCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre26(&c, &opXCtcLossTensor, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost27(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost27(&c, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -7628,9 +7629,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXCtcLossBackward, &locs125)
+	assertgenshapes.ChecksPre62(&c, &opXCtcLossBackward, &assertgenshapes.Locs125)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost95(&c, &locs125)
+	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs125)
 	return r0
 }
 
@@ -7647,10 +7648,10 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre96(&c, &opXCtcLossBackwardOut, &locs126, &a9, out)
+	assertgenshapes.ChecksPre96(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs126, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	checksPost97(&c, &locs126, &a9, out)
+	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs126, &a9, out)
 	return r0
 }
 
@@ -7666,9 +7667,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre98(&c, &opXCtcLossBackwardTensor, &locs127)
+	assertgenshapes.ChecksPre98(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs127)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost99(&c, &locs127)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs127)
 	return r0
 }
 
@@ -7685,9 +7686,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagEmbed, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDiagEmbed, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7704,10 +7705,10 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opDiagEmbedOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opDiagEmbedOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -7723,9 +7724,9 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 		return kernels.Diagflat(self, offset)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagflat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDiagflat, &assertgenshapes.Locs0)
 	r0 := kernels.Diagflat(self, offset)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7742,9 +7743,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagonal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDiagonal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7760,9 +7761,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDiagonal, &locs128)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDiagonal, &assertgenshapes.Locs128)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	checksPost1(&c, &locs128)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs128)
 	return r0
 }
 
@@ -7778,9 +7779,9 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 		return kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagonalDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDiagonalDimname, &assertgenshapes.Locs0)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7797,9 +7798,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagonalBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opDiagonalBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7816,10 +7817,10 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opDiagonalBackwardOut, &locs130, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs130, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	checksPost30(&c, &locs130, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a5, out)
 	return r0
 }
 
@@ -7836,10 +7837,10 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFillDiagonal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFillDiagonal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7855,9 +7856,9 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiff, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDiff, &assertgenshapes.Locs0)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7874,10 +7875,10 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opDiffOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opDiffOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -7893,9 +7894,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalarint, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalarint, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7911,9 +7912,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalararray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalararray, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7929,9 +7930,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 		return kernels.GradientArray(self, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientArray, &assertgenshapes.Locs3)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7947,9 +7948,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalarrayint, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalarrayint, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7965,9 +7966,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalarrayarray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalarrayarray, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7983,9 +7984,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarrayint, &locs131)
+	assertgenshapes.ChecksPre0(&c, &opGradientTensorarrayint, &assertgenshapes.Locs131)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs131)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs131)
 	return r0
 }
 
@@ -8001,9 +8002,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarray, &locs131)
+	assertgenshapes.ChecksPre0(&c, &opGradientTensorarray, &assertgenshapes.Locs131)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs131)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs131)
 	return r0
 }
 
@@ -8020,9 +8021,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opDivTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8039,10 +8040,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDiv_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDiv_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8059,10 +8060,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opDivOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opDivOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8079,9 +8080,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opDivTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8098,10 +8099,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDiv_TensorMode, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDiv_TensorMode, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8118,10 +8119,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opDivOutMode, &locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opDivOutMode, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -8138,9 +8139,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDivScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDivScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8157,10 +8158,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDiv_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDiv_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8177,10 +8178,10 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opDivScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opDivScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -8197,9 +8198,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDivScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDivScalarMode, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8216,10 +8217,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDiv_ScalarMode, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDiv_ScalarMode, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8236,10 +8237,10 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opDivScalarModeOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opDivScalarModeOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -8255,9 +8256,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDivideTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDivideTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DivideTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8274,10 +8275,10 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDivide_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -8294,10 +8295,10 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opDivideOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opDivideOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -8313,9 +8314,9 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivideScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivideScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DivideScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8332,10 +8333,10 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDivide_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8351,9 +8352,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDivideTensorMode, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDivideTensorMode, &assertgenshapes.Locs6)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8370,10 +8371,10 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDivide_TensorMode, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDivide_TensorMode, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -8390,10 +8391,10 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opDivideOutMode, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opDivideOutMode, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -8409,9 +8410,9 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivideScalarMode, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalarMode, &assertgenshapes.Locs0)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8428,10 +8429,10 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDivide_ScalarMode, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDivide_ScalarMode, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8447,9 +8448,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTrueDivideTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opTrueDivideTensor, &assertgenshapes.Locs6)
 	r0 := kernels.TrueDivideTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8466,10 +8467,10 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opTrueDivide_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -8486,10 +8487,10 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opTrueDivideOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opTrueDivideOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -8505,9 +8506,9 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivideScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrueDivideScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opTrueDivideScalar, &assertgenshapes.Locs0)
 	r0 := kernels.TrueDivideScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8524,10 +8525,10 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTrueDivide_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8544,9 +8545,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDot, &locs132, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre12(&c, &opDot, &assertgenshapes.Locs132, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	checksPost13(&c, &locs132, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs132, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -8563,10 +8564,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opDotOut, &locs133, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPre51(&c, &opDotOut, &assertgenshapes.Locs133, &a0, &a1, &a2, self, tensor, out)
 	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	checksPost52(&c, &locs133, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs133, &a0, &a1, &a2, self, tensor, out)
 	return r0
 }
 
@@ -8583,9 +8584,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opVdot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opVdot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8602,10 +8603,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opVdotOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opVdotOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8621,9 +8622,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 		return kernels.Einsum(equation, tensors, path)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEinsum, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opEinsum, &assertgenshapes.Locs70)
 	r0 := kernels.Einsum(equation, tensors, path)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -8640,9 +8641,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbedding, &locs134, &a0, &a1, weight, indices)
+	assertgenshapes.ChecksPre12(&c, &opEmbedding, &assertgenshapes.Locs134, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	checksPost13(&c, &locs134, &a0, &a1, weight, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs134, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -8659,10 +8660,10 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opEmbeddingOut, &locs135, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingOut, &assertgenshapes.Locs135, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	checksPost15(&c, &locs135, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs135, &a5, out)
 	return r0
 }
 
@@ -8678,9 +8679,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opEmbeddingBackward, &locs136)
+	assertgenshapes.ChecksPre9(&c, &opEmbeddingBackward, &assertgenshapes.Locs136)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	checksPost10(&c, &locs136)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs136)
 	return r0
 }
 
@@ -8697,9 +8698,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbeddingDenseBackward, &locs137, &a0, &a1, grad_output, indices)
+	assertgenshapes.ChecksPre12(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs137, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost13(&c, &locs137, &a0, &a1, grad_output, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs137, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -8716,10 +8717,10 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opEmbeddingDenseBackwardOut, &locs138, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs138, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	checksPost15(&c, &locs138, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs138, &a5, out)
 	return r0
 }
 
@@ -8736,10 +8737,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opEmbeddingRenorm_, &locs139, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre50(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs139, &a0, &a1, self, indices)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	checksPost17(&c, &locs139, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs139, &a0, &a1, self, indices)
 	return r0
 }
 
@@ -8756,10 +8757,10 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opEmbeddingRenormOut, &locs140, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs140, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	checksPost15(&c, &locs140, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs140, &a4, out)
 	return r0
 }
 
@@ -8776,9 +8777,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbeddingRenorm, &locs141, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre12(&c, &opEmbeddingRenorm, &assertgenshapes.Locs141, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	checksPost13(&c, &locs141, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs141, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8794,9 +8795,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opEmbeddingSparseBackward, &locs136)
+	assertgenshapes.ChecksPre9(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs136)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost10(&c, &locs136)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs136)
 	return r0
 }
 
@@ -8813,9 +8814,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre101(&c, &opXEmbeddingBagForwardOnly, &locs142, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPre101(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs142, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost102(&c, &locs142, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs142, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -8832,10 +8833,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
-	checksPre103(&c, &opXEmbeddingBagForwardOnlyOut, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre103(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost104(&c, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8851,9 +8852,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXRowwisePrune, &locs144)
+	assertgenshapes.ChecksPre44(&c, &opXRowwisePrune, &assertgenshapes.Locs144)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	checksPost45(&c, &locs144)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs144)
 	return r0, r1
 }
 
@@ -8869,9 +8870,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.RowStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowStack, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opRowStack, &assertgenshapes.Locs70)
 	r0 := kernels.RowStack(tensors)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -8888,10 +8889,10 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opRowStackOut, &locs72, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opRowStackOut, &assertgenshapes.Locs72, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	checksPost30(&c, &locs72, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
 	return r0
 }
 
@@ -8907,9 +8908,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opEmbeddingBag, &locs142)
+	assertgenshapes.ChecksPre80(&c, &opEmbeddingBag, &assertgenshapes.Locs142)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	checksPost105(&c, &locs142)
+	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs142)
 	return r0, r1, r2, r3
 }
 
@@ -8925,9 +8926,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opEmbeddingBagPaddingIdx, &locs142)
+	assertgenshapes.ChecksPre80(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs142)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost105(&c, &locs142)
+	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs142)
 	return r0, r1, r2, r3
 }
 
@@ -8944,9 +8945,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre101(&c, &opXEmbeddingBag, &locs142, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPre101(&c, &opXEmbeddingBag, &assertgenshapes.Locs142, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost102(&c, &locs142, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs142, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -8963,10 +8964,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
-	checksPre103(&c, &opXEmbeddingBagOut, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre103(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost104(&c, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8982,9 +8983,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 		return kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXEmbeddingBagBackward, &locs145)
+	assertgenshapes.ChecksPre80(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs145)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	checksPost106(&c, &locs145)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs145)
 	return r0
 }
 
@@ -9000,9 +9001,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXEmbeddingBagSparseBackward, &locs146)
+	assertgenshapes.ChecksPre62(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs146)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost95(&c, &locs146)
+	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs146)
 	return r0
 }
 
@@ -9019,9 +9020,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre107(&c, &opXEmbeddingBagDenseBackward, &locs147, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre107(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs147, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost108(&c, &locs147, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs147, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9038,10 +9039,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre96(&c, &opXEmbeddingBagDenseBackwardOut, &locs148, &a10, out)
+	assertgenshapes.ChecksPre96(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs148, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	checksPost97(&c, &locs148, &a10, out)
+	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs148, &a10, out)
 	return r0
 }
 
@@ -9057,9 +9058,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs149)
+	assertgenshapes.ChecksPre62(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs149)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	checksPost95(&c, &locs149)
+	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs149)
 	return r0
 }
 
@@ -9076,10 +9077,10 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre96(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs150, &a7, out)
+	assertgenshapes.ChecksPre96(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs150, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	checksPost97(&c, &locs150, &a7, out)
+	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs150, &a7, out)
 	return r0
 }
 
@@ -9095,9 +9096,9 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmptyNames, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opEmptyNames, &assertgenshapes.Locs23)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -9114,10 +9115,10 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opEmptyNamesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opEmptyNamesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -9133,9 +9134,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmptyMemoryFormat, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs23)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -9152,9 +9153,9 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewEmpty, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewEmpty, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9171,10 +9172,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNewEmptyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewEmptyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9191,9 +9192,9 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewEmptyStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewEmptyStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9210,10 +9211,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opNewEmptyStridedOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -9230,9 +9231,9 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewFull, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewFull, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9249,10 +9250,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opNewFullOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewFullOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -9269,9 +9270,9 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewZeros, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewZeros, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9288,10 +9289,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNewZerosOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewZerosOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9308,9 +9309,9 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewOnes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewOnes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9327,10 +9328,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNewOnesOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewOnesOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9346,9 +9347,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEmptyAffineQuantized, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs23)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -9365,10 +9366,10 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opXEmptyAffineQuantizedOut, &locs24, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs24, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	checksPost8(&c, &locs24, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a4, out)
 	return r0
 }
 
@@ -9384,9 +9385,9 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXEmptyPerChannelAffineQuantized, &locs151)
+	assertgenshapes.ChecksPre9(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs151)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	checksPost10(&c, &locs151)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs151)
 	return r0
 }
 
@@ -9403,10 +9404,10 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs152, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs152, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	checksPost15(&c, &locs152, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs152, &a5, out)
 	return r0
 }
 
@@ -9423,10 +9424,10 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opResize_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opResize_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9443,10 +9444,10 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opResizeOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opResizeOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -9462,9 +9463,9 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 		return kernels.Resize(self, size, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResize, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opResize, &assertgenshapes.Locs0)
 	r0 := kernels.Resize(self, size, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9481,10 +9482,10 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXResizeOutput_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXResizeOutput_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9501,10 +9502,10 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXResizeOutputOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXResizeOutputOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -9520,9 +9521,9 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 		return kernels.XResizeOutput(self, size, device)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXResizeOutput, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXResizeOutput, &assertgenshapes.Locs0)
 	r0 := kernels.XResizeOutput(self, size, device)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9538,9 +9539,9 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEmptyQuantized, &locs153)
+	assertgenshapes.ChecksPre0(&c, &opEmptyQuantized, &assertgenshapes.Locs153)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs153)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs153)
 	return r0
 }
 
@@ -9557,10 +9558,10 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opEmptyQuantizedOut, &locs154, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs154, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	checksPost30(&c, &locs154, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs154, &a3, out)
 	return r0
 }
 
@@ -9577,10 +9578,10 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opEmptyOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opEmptyOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 

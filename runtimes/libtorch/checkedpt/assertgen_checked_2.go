@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opEmptyLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opEmptyLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -42,10 +43,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opEmptyLikeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opEmptyLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmptyStrided, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opEmptyStrided, &assertgenshapes.Locs23)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -80,10 +81,10 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opEmptyStridedOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opEmptyStridedOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -100,9 +101,9 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opErf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opErf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -119,10 +120,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opErf_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opErf_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erf_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -139,10 +140,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opErfOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opErfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -159,9 +160,9 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opErfc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opErfc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfc(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -178,10 +179,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opErfc_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opErfc_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -198,10 +199,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opErfcOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opErfcOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -218,9 +219,9 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -237,10 +238,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExp_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExp_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -257,10 +258,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opExpOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opExpOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -277,9 +278,9 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExp2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExp2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp2(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -296,10 +297,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExp2_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExp2_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -316,10 +317,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opExp2Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opExp2Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -336,9 +337,9 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExpm1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExpm1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expm1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -355,10 +356,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExpm1_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExpm1_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -375,10 +376,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opExpm1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opExpm1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -395,9 +396,9 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExpand, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExpand, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -413,9 +414,9 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ExpandAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opExpandAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opExpandAs, &assertgenshapes.Locs6)
 	r0 := kernels.ExpandAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -431,9 +432,9 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEye, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opEye, &assertgenshapes.Locs23)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -449,9 +450,9 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEyeM, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opEyeM, &assertgenshapes.Locs23)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -468,10 +469,10 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opEyeOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opEyeOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -488,10 +489,10 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opEyeMOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opEyeMOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -507,9 +508,9 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenUsingInts, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlattenUsingInts, &assertgenshapes.Locs0)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -525,9 +526,9 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenNamedOutDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs0)
 	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -543,9 +544,9 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenUsingNames, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlattenUsingNames, &assertgenshapes.Locs0)
 	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -561,9 +562,9 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 		return kernels.FlattenDimnameList(self, dims, out_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenDimnameList, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlattenDimnameList, &assertgenshapes.Locs0)
 	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -579,9 +580,9 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 		return kernels.UnflattenInt(self, dim, sizes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnflattenInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenInt, &assertgenshapes.Locs0)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -597,9 +598,9 @@ func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []str
 		return kernels.UnflattenDimname(self, dim, sizes, names)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnflattenDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenDimname, &assertgenshapes.Locs0)
 	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -616,9 +617,9 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFillScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFillScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FillScalar(self, value)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -635,9 +636,9 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFillTensor, &locs155, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre12(&c, &opFillTensor, &assertgenshapes.Locs155, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	checksPost13(&c, &locs155, &a0, &a1, self, value, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs155, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -654,10 +655,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFill_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFill_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -674,10 +675,10 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFillScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFillScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -694,10 +695,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opFill_Tensor, &locs156, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre50(&c, &opFill_Tensor, &assertgenshapes.Locs156, &a0, &a1, self, value)
 	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
-	checksPost17(&c, &locs156, &a0, &a1, self, value)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs156, &a0, &a1, self, value)
 	return r0
 }
 
@@ -714,10 +715,10 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opFillTensorOut, &locs157, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opFillTensorOut, &assertgenshapes.Locs157, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	checksPost15(&c, &locs157, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs157, &a2, out)
 	return r0
 }
 
@@ -734,9 +735,9 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFloor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFloor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Floor(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -753,10 +754,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFloor_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFloor_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Floor_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -773,10 +774,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opFloorOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFloorOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -792,9 +793,9 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFloorDivide, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opFloorDivide, &assertgenshapes.Locs6)
 	r0 := kernels.FloorDivide(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -811,10 +812,10 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opFloorDivide_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -831,10 +832,10 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opFloorDivideOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opFloorDivideOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -850,9 +851,9 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivideScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloorDivideScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFloorDivideScalar, &assertgenshapes.Locs0)
 	r0 := kernels.FloorDivideScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -869,10 +870,10 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFloorDivide_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -889,9 +890,9 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFrac, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFrac, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Frac(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -908,10 +909,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFrac_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFrac_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Frac_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -928,10 +929,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opFracOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFracOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -947,9 +948,9 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFullNames, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opFullNames, &assertgenshapes.Locs23)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -966,10 +967,10 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opFullNamesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opFullNamesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -985,9 +986,9 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFull, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opFull, &assertgenshapes.Locs23)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1004,10 +1005,10 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opFullOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opFullOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -1024,9 +1025,9 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFullLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFullLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1043,10 +1044,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opFullLikeOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFullLikeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1062,9 +1063,9 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFromFile, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opFromFile, &assertgenshapes.Locs23)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1081,10 +1082,10 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opFromFileOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opFromFileOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -1101,10 +1102,10 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGcdOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGcdOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -1120,9 +1121,9 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGcd, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opGcd, &assertgenshapes.Locs6)
 	r0 := kernels.Gcd(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1139,10 +1140,10 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opGcd_, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opGcd_, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -1159,10 +1160,10 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLcmOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLcmOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -1178,9 +1179,9 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLcm, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLcm, &assertgenshapes.Locs6)
 	r0 := kernels.Lcm(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1197,10 +1198,10 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opLcm_, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opLcm_, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -1216,9 +1217,9 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGridSampler, &locs158)
+	assertgenshapes.ChecksPre9(&c, &opGridSampler, &assertgenshapes.Locs158)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost10(&c, &locs158)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs158)
 	return r0
 }
 
@@ -1235,9 +1236,9 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGridSampler2d, &locs158, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre12(&c, &opGridSampler2d, &assertgenshapes.Locs158, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost13(&c, &locs158, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs158, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1254,10 +1255,10 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opGridSampler2dOut, &locs159, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler2dOut, &assertgenshapes.Locs159, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost15(&c, &locs159, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs159, &a5, out)
 	return r0
 }
 
@@ -1273,9 +1274,9 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opGridSampler2dBackward, &locs160)
+	assertgenshapes.ChecksPre60(&c, &opGridSampler2dBackward, &assertgenshapes.Locs160)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost90(&c, &locs160)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs160)
 	return r0, r1
 }
 
@@ -1292,10 +1293,10 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	checksPre91(&c, &opGridSampler2dBackwardOut, &locs161, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs161, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost92(&c, &locs161, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs161, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1312,9 +1313,9 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXGridSampler2dCpuFallback, &locs158, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre12(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs158, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost13(&c, &locs158, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs158, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1331,10 +1332,10 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opXGridSampler2dCpuFallbackOut, &locs159, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs159, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost15(&c, &locs159, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs159, &a5, out)
 	return r0
 }
 
@@ -1350,9 +1351,9 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXGridSampler2dCpuFallbackBackward, &locs160)
+	assertgenshapes.ChecksPre60(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs160)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost90(&c, &locs160)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs160)
 	return r0, r1
 }
 
@@ -1369,9 +1370,9 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGridSampler3d, &locs158, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre12(&c, &opGridSampler3d, &assertgenshapes.Locs158, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost13(&c, &locs158, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs158, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1388,10 +1389,10 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opGridSampler3dOut, &locs159, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler3dOut, &assertgenshapes.Locs159, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost15(&c, &locs159, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs159, &a5, out)
 	return r0
 }
 
@@ -1407,9 +1408,9 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opGridSampler3dBackward, &locs160)
+	assertgenshapes.ChecksPre60(&c, &opGridSampler3dBackward, &assertgenshapes.Locs160)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost90(&c, &locs160)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs160)
 	return r0, r1
 }
 
@@ -1426,10 +1427,10 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	checksPre91(&c, &opGridSampler3dBackwardOut, &locs161, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs161, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost92(&c, &locs161, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs161, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1445,9 +1446,9 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHannWindow, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opHannWindow, &assertgenshapes.Locs23)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1464,10 +1465,10 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opHannWindowOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opHannWindowOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -1483,9 +1484,9 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHannWindowPeriodic, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opHannWindowPeriodic, &assertgenshapes.Locs23)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1502,10 +1503,10 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opHannWindowPeriodicOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -1521,9 +1522,9 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindow, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindow, &assertgenshapes.Locs23)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1540,10 +1541,10 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opHammingWindowOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -1559,9 +1560,9 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindowPeriodic, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs23)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1578,10 +1579,10 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opHammingWindowPeriodicOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -1597,9 +1598,9 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindowPeriodicAlpha, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs23)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1616,10 +1617,10 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opHammingWindowPeriodicAlphaOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -1635,9 +1636,9 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindowPeriodicAlphaBeta, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs23)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1654,10 +1655,10 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs24, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs24, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	checksPost8(&c, &locs24, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a4, out)
 	return r0
 }
 
@@ -1673,9 +1674,9 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKaiserWindow, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opKaiserWindow, &assertgenshapes.Locs23)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1692,10 +1693,10 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opKaiserWindowOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opKaiserWindowOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -1711,9 +1712,9 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKaiserWindowPeriodic, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs23)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1730,10 +1731,10 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opKaiserWindowPeriodicOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -1749,9 +1750,9 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKaiserWindowBeta, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opKaiserWindowBeta, &assertgenshapes.Locs23)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1768,10 +1769,10 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opKaiserWindowBetaOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -1787,9 +1788,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHingeEmbeddingLoss, &locs162)
+	assertgenshapes.ChecksPre9(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs162)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	checksPost10(&c, &locs162)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
 	return r0
 }
 
@@ -1805,9 +1806,9 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGroupNorm, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opGroupNorm, &assertgenshapes.Locs37)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -1824,9 +1825,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre109(&c, &opNativeGroupNorm, &locs163, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre109(&c, &opNativeGroupNorm, &assertgenshapes.Locs163, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	checksPost110(&c, &locs163, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs163, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1843,10 +1844,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre111(&c, &opNativeGroupNormOut, &locs164, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre111(&c, &opNativeGroupNormOut, &assertgenshapes.Locs164, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	checksPost112(&c, &locs164, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs164, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1862,9 +1863,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opNativeGroupNormBackward, &locs165)
+	assertgenshapes.ChecksPre80(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs165)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	checksPost81(&c, &locs165)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs165)
 	return r0, r1, r2
 }
 
@@ -1881,10 +1882,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	checksPre88(&c, &opNativeGroupNormBackwardOut, &locs166, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre88(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs166, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	checksPost89(&c, &locs166, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs166, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1901,9 +1902,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXFftR2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXFftR2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1920,10 +1921,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXFftR2cOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXFftR2cOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1940,9 +1941,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXFftC2r, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXFftC2r, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1959,10 +1960,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXFftC2rOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXFftC2rOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1979,9 +1980,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXFftC2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXFftC2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1998,10 +1999,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXFftC2cOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXFftC2cOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2019,9 +2020,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre16(&c, &opXValidateCompressedSparseIndices, &locs167, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPre16(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs167, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	checksPost17(&c, &locs167, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs167, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opXCufftGetPlanCacheSize = asserts.Op{
@@ -2036,9 +2037,9 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheSize(device_index)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXCufftGetPlanCacheSize, &locs16)
+	assertgenshapes.ChecksPre28(&c, &opXCufftGetPlanCacheSize, &assertgenshapes.Locs16)
 	r0 := kernels.XCufftGetPlanCacheSize(device_index)
-	checksPost29(&c, &locs16)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -2054,9 +2055,9 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheMaxSize(device_index)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXCufftGetPlanCacheMaxSize, &locs16)
+	assertgenshapes.ChecksPre28(&c, &opXCufftGetPlanCacheMaxSize, &assertgenshapes.Locs16)
 	r0 := kernels.XCufftGetPlanCacheMaxSize(device_index)
-	checksPost29(&c, &locs16)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -2073,9 +2074,9 @@ func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXCufftSetPlanCacheMaxSize, &locs16)
+	assertgenshapes.ChecksPre28(&c, &opXCufftSetPlanCacheMaxSize, &assertgenshapes.Locs16)
 	kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
-	checksPost29(&c, &locs16)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
 }
 
 var opXCufftClearPlanCache = asserts.Op{
@@ -2091,9 +2092,9 @@ func XCufftClearPlanCache(device_index int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXCufftClearPlanCache, &locs16)
+	assertgenshapes.ChecksPre28(&c, &opXCufftClearPlanCache, &assertgenshapes.Locs16)
 	kernels.XCufftClearPlanCache(device_index)
-	checksPost29(&c, &locs16)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
 }
 
 var opIndexTensor = asserts.Op{
@@ -2112,9 +2113,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre113(&c, &opIndexTensor, &locs141, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre113(&c, &opIndexTensor, &assertgenshapes.Locs141, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost114(&c, &locs141, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost114(&c, &assertgenshapes.Locs141, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2134,10 +2135,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre115(&c, &opIndexTensorOut, &locs168, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPre115(&c, &opIndexTensorOut, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	checksPost116(&c, &locs168, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPost116(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, out)
 	return r0
 }
 
@@ -2154,10 +2155,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre56(&c, &opIndexCopyOut, &locs169, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre56(&c, &opIndexCopyOut, &assertgenshapes.Locs169, &a0, &a2, &a3, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	checksPost21(&c, &locs169, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs169, &a0, &a2, &a3, &a4, self, index, source, out)
 	return r0
 }
 
@@ -2174,10 +2175,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexCopy_, &locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexCopy_, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	checksPost52(&c, &locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -2194,9 +2195,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexCopy, &locs171, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opIndexCopy, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	checksPost54(&c, &locs171, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2213,10 +2214,10 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opIndexCopy_Dimname, &locs170, &a0, self)
+	assertgenshapes.ChecksPre14(&c, &opIndexCopy_Dimname, &assertgenshapes.Locs170, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	checksPost117(&c, &locs170, &a0, self)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs170, &a0, self)
 	return r0
 }
 
@@ -2232,9 +2233,9 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 		return kernels.IndexCopyDimname(self, dim, index, source)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opIndexCopyDimname, &locs171)
+	assertgenshapes.ChecksPre44(&c, &opIndexCopyDimname, &assertgenshapes.Locs171)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	checksPost57(&c, &locs171)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs171)
 	return r0
 }
 
@@ -2254,10 +2255,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre118(&c, &opIndexPut_, &locs172, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre118(&c, &opIndexPut_, &assertgenshapes.Locs172, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	checksPost116(&c, &locs172, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPost116(&c, &assertgenshapes.Locs172, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2274,10 +2275,10 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opIndexPutOut, &locs173, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opIndexPutOut, &assertgenshapes.Locs173, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	checksPost59(&c, &locs173, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs173, &a4, out)
 	return r0
 }
 
@@ -2297,9 +2298,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre119(&c, &opIndexPut, &locs174, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre119(&c, &opIndexPut, &assertgenshapes.Locs174, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	checksPost120(&c, &locs174, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs174, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2319,10 +2320,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre118(&c, &opXIndexPutImpl_, &locs172, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre118(&c, &opXIndexPutImpl_, &assertgenshapes.Locs172, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	checksPost116(&c, &locs172, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPost116(&c, &assertgenshapes.Locs172, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2339,10 +2340,10 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opXIndexPutImplOut, &locs173, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opXIndexPutImplOut, &assertgenshapes.Locs173, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	checksPost59(&c, &locs173, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs173, &a5, out)
 	return r0
 }
 
@@ -2362,9 +2363,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre119(&c, &opXIndexPutImpl, &locs174, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre119(&c, &opXIndexPutImpl, &assertgenshapes.Locs174, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	checksPost120(&c, &locs174, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs174, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2380,9 +2381,9 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opInstanceNorm, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opInstanceNorm, &assertgenshapes.Locs37)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -2398,9 +2399,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opIsclose, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opIsclose, &assertgenshapes.Locs6)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2417,10 +2418,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opIsinTensorTensorOut, &locs175, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPre51(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs175, &a0, &a1, &a4, elements, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	checksPost52(&c, &locs175, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs175, &a0, &a1, &a4, elements, test_elements, out)
 	return r0
 }
 
@@ -2437,9 +2438,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIsinTensorTensor, &locs176, &a0, &a1, elements, test_elements)
+	assertgenshapes.ChecksPre12(&c, &opIsinTensorTensor, &assertgenshapes.Locs176, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	checksPost13(&c, &locs176, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs176, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2456,10 +2457,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opIsinTensorScalarOut, &locs177, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPre48(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs177, &a0, &a4, elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	checksPost17(&c, &locs177, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs177, &a0, &a4, elements, out)
 	return r0
 }
 
@@ -2476,9 +2477,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsinTensorScalar, &locs178, &a0, elements)
+	assertgenshapes.ChecksPre46(&c, &opIsinTensorScalar, &assertgenshapes.Locs178, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	checksPost47(&c, &locs178, &a0, elements, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs178, &a0, elements, r0)
 	return r0
 }
 
@@ -2495,10 +2496,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre48(&c, &opIsinScalarTensorOut, &locs179, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPre48(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs179, &a1, &a4, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	checksPost17(&c, &locs179, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs179, &a1, &a4, test_elements, out)
 	return r0
 }
 
@@ -2515,9 +2516,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opIsinScalarTensor, &locs180, &a1, test_elements)
+	assertgenshapes.ChecksPre46(&c, &opIsinScalarTensor, &assertgenshapes.Locs180, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	checksPost47(&c, &locs180, &a1, test_elements, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs180, &a1, test_elements, r0)
 	return r0
 }
 
@@ -2534,9 +2535,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsnan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsnan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isnan(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2553,10 +2554,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsnanOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsnanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2572,9 +2573,9 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsDistributed, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsDistributed, &assertgenshapes.Locs3)
 	r0 := kernels.IsDistributed(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2590,9 +2591,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsFloatingPoint, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsFloatingPoint, &assertgenshapes.Locs3)
 	r0 := kernels.IsFloatingPoint(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2608,9 +2609,9 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsComplex, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsComplex, &assertgenshapes.Locs3)
 	r0 := kernels.IsComplex(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2626,9 +2627,9 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsConj, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsConj, &assertgenshapes.Locs3)
 	r0 := kernels.IsConj(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2644,9 +2645,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXIsZerotensor, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXIsZerotensor, &assertgenshapes.Locs3)
 	r0 := kernels.XIsZerotensor(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2662,9 +2663,9 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsNeg, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsNeg, &assertgenshapes.Locs3)
 	r0 := kernels.IsNeg(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2680,9 +2681,9 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isreal(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIsreal, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIsreal, &assertgenshapes.Locs0)
 	r0 := kernels.Isreal(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2698,9 +2699,9 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsNonzero, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsNonzero, &assertgenshapes.Locs3)
 	r0 := kernels.IsNonzero(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2717,9 +2718,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opIsSameSize, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2735,9 +2736,9 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsSigned, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsSigned, &assertgenshapes.Locs3)
 	r0 := kernels.IsSigned(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2753,9 +2754,9 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsInference, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsInference, &assertgenshapes.Locs3)
 	r0 := kernels.IsInference(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2771,9 +2772,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opKlDiv, &locs162)
+	assertgenshapes.ChecksPre9(&c, &opKlDiv, &assertgenshapes.Locs162)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	checksPost10(&c, &locs162)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
 	return r0
 }
 
@@ -2789,9 +2790,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opKron, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opKron, &assertgenshapes.Locs6)
 	r0 := kernels.Kron(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2808,10 +2809,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opKronOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opKronOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -2828,9 +2829,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opKthvalue, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opKthvalue, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2847,10 +2848,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre93(&c, &opKthvalueValues, &locs117, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opKthvalueValues, &assertgenshapes.Locs117, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	checksPost52(&c, &locs117, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -2866,9 +2867,9 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 		return kernels.KthvalueDimname(self, k_, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opKthvalueDimname, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opKthvalueDimname, &assertgenshapes.Locs25)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -2885,10 +2886,10 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opKthvalueDimnameOut, &locs118, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opKthvalueDimnameOut, &assertgenshapes.Locs118, &a4, &a5, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	checksPost43(&c, &locs118, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a4, &a5, values, indices)
 	return r0, r1
 }
 
@@ -2904,9 +2905,9 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLayerNorm, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opLayerNorm, &assertgenshapes.Locs37)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -2923,9 +2924,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre109(&c, &opNativeLayerNorm, &locs163, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre109(&c, &opNativeLayerNorm, &assertgenshapes.Locs163, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	checksPost110(&c, &locs163, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs163, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2942,10 +2943,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	checksPre111(&c, &opNativeLayerNormOut, &locs164, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre111(&c, &opNativeLayerNormOut, &assertgenshapes.Locs164, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	checksPost112(&c, &locs164, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs164, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2962,9 +2963,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	checksPre121(&c, &opNativeLayerNormBackward, &locs181, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.ChecksPre121(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs181, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	checksPost122(&c, &locs181, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs181, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2981,10 +2982,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre88(&c, &opNativeLayerNormBackwardOut, &locs166, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre88(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs166, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	checksPost89(&c, &locs166, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs166, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3001,9 +3002,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNanToNum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNanToNum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3020,10 +3021,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNanToNum_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNanToNum_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3040,10 +3041,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opNanToNumOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNanToNumOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3060,9 +3061,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opLinear, &locs87, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opLinear, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	checksPost65(&c, &locs87, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3078,9 +3079,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 		return kernels.LinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opLinearBackward, &locs182)
+	assertgenshapes.ChecksPre62(&c, &opLinearBackward, &assertgenshapes.Locs182)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	checksPost63(&c, &locs182)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs182)
 	return r0, r1, r2
 }
 
@@ -3097,10 +3098,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre78(&c, &opLinearBackwardOut, &locs183, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opLinearBackwardOut, &assertgenshapes.Locs183, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs183, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs183, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3117,10 +3118,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opLinearOut, &locs184, &a0, &a1, &a3, input, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opLinearOut, &assertgenshapes.Locs184, &a0, &a1, &a3, input, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	checksPost52(&c, &locs184, &a0, &a1, &a3, input, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs184, &a0, &a1, &a3, input, weight, out)
 	return r0
 }
 
@@ -3137,9 +3138,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMkldnnLinear, &locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMkldnnLinear, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3156,10 +3157,10 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMkldnnLinearOut, &locs108, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearOut, &assertgenshapes.Locs108, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	checksPost15(&c, &locs108, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a3, out)
 	return r0
 }
 
@@ -3175,9 +3176,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMkldnnLinearBackwardInput, &locs185)
+	assertgenshapes.ChecksPre9(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs185)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	checksPost10(&c, &locs185)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs185)
 	return r0
 }
 
@@ -3194,10 +3195,10 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMkldnnLinearBackwardInputOut, &locs186, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs186, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	checksPost15(&c, &locs186, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs186, &a3, out)
 	return r0
 }
 
@@ -3213,9 +3214,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMkldnnLinearBackwardWeights, &locs187)
+	assertgenshapes.ChecksPre60(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs187)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	checksPost90(&c, &locs187)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs187)
 	return r0, r1
 }
 
@@ -3232,10 +3233,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &locs188, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs188, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	checksPost92(&c, &locs188, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs188, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3251,9 +3252,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opMkldnnLinearBackward, &locs182)
+	assertgenshapes.ChecksPre62(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs182)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	checksPost63(&c, &locs182)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs182)
 	return r0, r1, r2
 }
 
@@ -3270,10 +3271,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre78(&c, &opMkldnnLinearBackwardOut, &locs183, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs183, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs183, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs183, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3289,9 +3290,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs189)
+	assertgenshapes.ChecksPre62(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs189)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost95(&c, &locs189)
+	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs189)
 	return r0
 }
 
@@ -3307,9 +3308,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opFbgemmLinearInt8Weight, &locs189)
+	assertgenshapes.ChecksPre62(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs189)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost95(&c, &locs189)
+	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs189)
 	return r0
 }
 
@@ -3325,9 +3326,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFbgemmLinearQuantizeWeight, &locs29)
+	assertgenshapes.ChecksPre9(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs29)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	checksPost11(&c, &locs29)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs29)
 	return r0, r1, r2, r3
 }
 
@@ -3343,9 +3344,9 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFbgemmPackGemmMatrixFp16, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs37)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -3361,9 +3362,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs190)
+	assertgenshapes.ChecksPre44(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs190)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	checksPost57(&c, &locs190)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs190)
 	return r0
 }
 
@@ -3379,9 +3380,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFbgemmLinearFp16Weight, &locs190)
+	assertgenshapes.ChecksPre44(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs190)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	checksPost57(&c, &locs190)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs190)
 	return r0
 }
 
@@ -3397,9 +3398,9 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFbgemmPackQuantizedMatrix, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs37)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -3415,9 +3416,9 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs37)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -3433,9 +3434,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LdexpTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLdexpTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLdexpTensor, &assertgenshapes.Locs6)
 	r0 := kernels.LdexpTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3452,10 +3453,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opLdexp_, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opLdexp_, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -3472,10 +3473,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLdexpOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLdexpOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3491,9 +3492,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinspace, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opLinspace, &assertgenshapes.Locs23)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -3510,10 +3511,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opLinspaceOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opLinspaceOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -3530,9 +3531,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3549,10 +3550,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3569,10 +3570,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLogOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3589,9 +3590,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog10, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog10, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log10(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3608,10 +3609,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog10_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog10_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3628,10 +3629,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLog10Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLog10Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3648,9 +3649,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog1p, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog1p, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log1p(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3667,10 +3668,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog1p_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog1p_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3687,10 +3688,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLog1pOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLog1pOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3707,9 +3708,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log2(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3726,10 +3727,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog2_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog2_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3746,10 +3747,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLog2Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLog2Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3766,10 +3767,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogaddexpOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogaddexpOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3786,9 +3787,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogaddexp, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3805,10 +3806,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogaddexp2Out, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogaddexp2Out, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3825,9 +3826,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogaddexp2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3844,9 +3845,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opXlogyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3863,9 +3864,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opXlogyScalarSelf, &locs191, &a1, other)
+	assertgenshapes.ChecksPre46(&c, &opXlogyScalarSelf, &assertgenshapes.Locs191, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	checksPost47(&c, &locs191, &a1, other, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs191, &a1, other, r0)
 	return r0
 }
 
@@ -3882,9 +3883,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXlogyScalarOther, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXlogyScalarOther, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3901,10 +3902,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opXlogy_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opXlogy_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3921,10 +3922,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXlogy_ScalarOther, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3941,10 +3942,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opXlogyOutTensor, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opXlogyOutTensor, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3961,10 +3962,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opXlogyOutScalarSelf, &locs192, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre48(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs192, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	checksPost17(&c, &locs192, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs192, &a1, &a2, other, out)
 	return r0
 }
 
@@ -3981,10 +3982,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opXlogyOutScalarOther, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4000,9 +4001,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogspace, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opLogspace, &assertgenshapes.Locs23)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -4019,10 +4020,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opLogspaceOut, &locs24, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opLogspaceOut, &assertgenshapes.Locs24, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	checksPost8(&c, &locs24, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a4, out)
 	return r0
 }
 
@@ -4038,9 +4039,9 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4057,10 +4058,10 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLogSoftmaxIntOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -4076,9 +4077,9 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 		return kernels.LogSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSoftmaxDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs0)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4095,9 +4096,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4114,10 +4115,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opXLogSoftmaxOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4134,9 +4135,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXLogSoftmaxBackwardData, &locs193, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs193, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost13(&c, &locs193, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs193, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -4153,10 +4154,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opXLogSoftmaxBackwardDataOut, &locs194, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPre51(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs194, &a0, &a1, &a4, grad_output, output, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	checksPost52(&c, &locs194, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs194, &a0, &a1, &a4, grad_output, output, out)
 	return r0
 }
 
@@ -4172,9 +4173,9 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XLogcumsumexp(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXLogcumsumexp, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXLogcumsumexp, &assertgenshapes.Locs0)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4191,10 +4192,10 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXLogcumsumexpOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -4211,9 +4212,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogcumsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4230,10 +4231,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLogcumsumexpOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogcumsumexpOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4249,9 +4250,9 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.LogcumsumexpDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogcumsumexpDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs0)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4268,10 +4269,10 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLogcumsumexpDimnameOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLogcumsumexpDimnameOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -4288,9 +4289,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4307,10 +4308,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opLogsumexpOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogsumexpOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4326,9 +4327,9 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 		return kernels.LogsumexpNames(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogsumexpNames, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogsumexpNames, &assertgenshapes.Locs0)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4345,10 +4346,10 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLogsumexpNamesOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLogsumexpNamesOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -4364,9 +4365,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMarginRankingLoss, &locs101)
+	assertgenshapes.ChecksPre44(&c, &opMarginRankingLoss, &assertgenshapes.Locs101)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	checksPost57(&c, &locs101)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs101)
 	return r0
 }
 
@@ -4383,9 +4384,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4401,9 +4402,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMatmulBackward, &locs195)
+	assertgenshapes.ChecksPre60(&c, &opMatmulBackward, &assertgenshapes.Locs195)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	checksPost90(&c, &locs195)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs195)
 	return r0, r1
 }
 
@@ -4420,10 +4421,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre91(&c, &opMatmulBackwardOut, &locs196, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opMatmulBackwardOut, &assertgenshapes.Locs196, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	checksPost92(&c, &locs196, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs196, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -4440,10 +4441,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMatmulOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMatmulOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4459,9 +4460,9 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.MatrixPower(self, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixPower, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMatrixPower, &assertgenshapes.Locs0)
 	r0 := kernels.MatrixPower(self, n)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4478,10 +4479,10 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opMatrixPowerOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opMatrixPowerOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -4497,9 +4498,9 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExp(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixExp, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMatrixExp, &assertgenshapes.Locs0)
 	r0 := kernels.MatrixExp(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4515,9 +4516,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMatrixExpBackward, &locs197)
+	assertgenshapes.ChecksPre9(&c, &opMatrixExpBackward, &assertgenshapes.Locs197)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	checksPost10(&c, &locs197)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs197)
 	return r0
 }
 
@@ -4533,9 +4534,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXAminmax, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opXAminmax, &assertgenshapes.Locs25)
 	r0, r1 := kernels.XAminmax(self)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -4552,10 +4553,10 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre42(&c, &opXAminmaxOut, &locs26, &a1, &a2, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXAminmaxOut, &assertgenshapes.Locs26, &a1, &a2, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	checksPost43(&c, &locs26, &a1, &a2, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a1, &a2, out0, out1)
 	return r0, r1
 }
 
@@ -4571,9 +4572,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXAminmaxDim, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opXAminmaxDim, &assertgenshapes.Locs25)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -4590,10 +4591,10 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opXAminmaxDimOut, &locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXAminmaxDimOut, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4609,9 +4610,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 		return kernels.Aminmax(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opAminmax, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opAminmax, &assertgenshapes.Locs25)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -4628,10 +4629,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opAminmaxOut, &locs198, &a3, &a4, min_, max_)
+	assertgenshapes.ChecksPre42(&c, &opAminmaxOut, &assertgenshapes.Locs198, &a3, &a4, min_, max_)
 	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	checksPost43(&c, &locs198, &a3, &a4, min_, max_)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs198, &a3, &a4, min_, max_)
 	return r0, r1
 }
 
@@ -4647,9 +4648,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXComputeLinearCombination, &locs199)
+	assertgenshapes.ChecksPre9(&c, &opXComputeLinearCombination, &assertgenshapes.Locs199)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	checksPost10(&c, &locs199)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs199)
 	return r0
 }
 
@@ -4666,10 +4667,10 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXComputeLinearCombinationOut, &locs200, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs200, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	checksPost15(&c, &locs200, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs200, &a2, out)
 	return r0
 }
 
@@ -4686,9 +4687,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMaxDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMaxDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4705,10 +4706,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opMaxDimMax, &locs201, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre93(&c, &opMaxDimMax, &assertgenshapes.Locs201, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost52(&c, &locs201, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs201, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
@@ -4724,9 +4725,9 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MaxNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMaxNamesDim, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opMaxNamesDim, &assertgenshapes.Locs25)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -4743,10 +4744,10 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opMaxNamesDimMax, &locs202, &a3, &a4, max_, max_values)
+	assertgenshapes.ChecksPre42(&c, &opMaxNamesDimMax, &assertgenshapes.Locs202, &a3, &a4, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	checksPost43(&c, &locs202, &a3, &a4, max_, max_values)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs202, &a3, &a4, max_, max_values)
 	return r0, r1
 }
 
@@ -4762,9 +4763,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opValueSelectingReductionBackward, &locs136)
+	assertgenshapes.ChecksPre9(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs136)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	checksPost10(&c, &locs136)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs136)
 	return r0
 }
 
@@ -4781,9 +4782,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4800,10 +4801,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAmaxOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4819,9 +4820,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMaxPool1dWithIndices, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs25)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -4837,9 +4838,9 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMaxPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4855,9 +4856,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMaxPool2d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool2d, &assertgenshapes.Locs0)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4874,9 +4875,9 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXMpsMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXMpsMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4893,10 +4894,10 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opXMpsMaxPool2dOut, &locs39, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opXMpsMaxPool2dOut, &assertgenshapes.Locs39, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost30(&c, &locs39, &a6, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a6, out)
 	return r0
 }
 
@@ -4912,9 +4913,9 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 		return kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMpsMaxPool2dBackward, &locs203)
+	assertgenshapes.ChecksPre9(&c, &opMpsMaxPool2dBackward, &assertgenshapes.Locs203)
 	r0 := kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost10(&c, &locs203)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs203)
 	return r0
 }
 
@@ -4931,10 +4932,10 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opMpsMaxPool2dBackwardOut, &locs204, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Locs204, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost15(&c, &locs204, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs204, &a7, out)
 	return r0
 }
 
@@ -4951,9 +4952,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4970,10 +4971,10 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opMkldnnMaxPool2dOut, &locs39, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs39, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost30(&c, &locs39, &a6, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a6, out)
 	return r0
 }
 
@@ -4989,9 +4990,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMkldnnMaxPool2dBackward, &locs205)
+	assertgenshapes.ChecksPre44(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs205)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost57(&c, &locs205)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs205)
 	return r0
 }
 
@@ -5008,10 +5009,10 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &locs206, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs206, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost59(&c, &locs206, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs206, &a8, out)
 	return r0
 }
 
@@ -5028,9 +5029,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5047,10 +5048,10 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opMkldnnMaxPool3dOut, &locs39, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs39, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost30(&c, &locs39, &a6, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a6, out)
 	return r0
 }
 
@@ -5066,9 +5067,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMkldnnMaxPool3dBackward, &locs205)
+	assertgenshapes.ChecksPre44(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs205)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost57(&c, &locs205)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs205)
 	return r0
 }
 
@@ -5085,10 +5086,10 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &locs206, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs206, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost59(&c, &locs206, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs206, &a8, out)
 	return r0
 }
 
@@ -5104,9 +5105,9 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5123,10 +5124,10 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opQuantizedMaxPool1dOut, &locs39, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs39, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost30(&c, &locs39, &a6, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a6, out)
 	return r0
 }
 
@@ -5142,9 +5143,9 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool2d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs0)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5161,10 +5162,10 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opQuantizedMaxPool2dOut, &locs39, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs39, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost30(&c, &locs39, &a6, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a6, out)
 	return r0
 }
 
@@ -5180,9 +5181,9 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMaxPool3d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool3d, &assertgenshapes.Locs0)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5199,9 +5200,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMean, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMean, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5218,9 +5219,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMeanDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMeanDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5237,10 +5238,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opMeanOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMeanOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5256,9 +5257,9 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 		return kernels.MeanNamesDim(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMeanNamesDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMeanNamesDim, &assertgenshapes.Locs0)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5275,10 +5276,10 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opMeanNamesOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opMeanNamesOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -5294,9 +5295,9 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanmean, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNanmean, &assertgenshapes.Locs0)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5313,10 +5314,10 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opNanmeanOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opNanmeanOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -5333,9 +5334,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Median(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5352,10 +5353,10 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opMedianOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opMedianOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -5372,9 +5373,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMedianDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMedianDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5391,10 +5392,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opMedianDimValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opMedianDimValues, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5410,9 +5411,9 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 		return kernels.MedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMedianNamesDim, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opMedianNamesDim, &assertgenshapes.Locs25)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -5429,10 +5430,10 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opMedianNamesDimValues, &locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opMedianNamesDimValues, &assertgenshapes.Locs118, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost43(&c, &locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -5449,9 +5450,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNanmedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNanmedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5468,10 +5469,10 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opNanmedianOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opNanmedianOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -5488,9 +5489,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opNanmedianDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opNanmedianDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5507,10 +5508,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opNanmedianDimValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opNanmedianDimValues, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5526,9 +5527,9 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 		return kernels.NanmedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNanmedianNamesDim, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opNanmedianNamesDim, &assertgenshapes.Locs25)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -5545,10 +5546,10 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opNanmedianNamesDimValues, &locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opNanmedianNamesDimValues, &assertgenshapes.Locs118, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost43(&c, &locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -5565,9 +5566,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMinDim, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMinDim, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5584,10 +5585,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opMinDimMin, &locs207, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre93(&c, &opMinDimMin, &assertgenshapes.Locs207, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost52(&c, &locs207, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs207, &a0, &a3, &a4, self, min_, min_indices)
 	return r0, r1
 }
 
@@ -5603,9 +5604,9 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MinNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMinNamesDim, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opMinNamesDim, &assertgenshapes.Locs25)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -5622,10 +5623,10 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opMinNamesDimMin, &locs208, &a3, &a4, min_, min_indices)
+	assertgenshapes.ChecksPre42(&c, &opMinNamesDimMin, &assertgenshapes.Locs208, &a3, &a4, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost43(&c, &locs208, &a3, &a4, min_, min_indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs208, &a3, &a4, min_, min_indices)
 	return r0, r1
 }
 
@@ -5642,9 +5643,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5661,10 +5662,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAminOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAminOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5681,9 +5682,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opXMpsConvolution, &locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXMpsConvolution, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5700,10 +5701,10 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opXMpsConvolutionOut, &locs108, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs108, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost15(&c, &locs108, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a7, out)
 	return r0
 }
 
@@ -5720,9 +5721,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opMpsConvolutionBackward, &locs182, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre76(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs182, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	checksPost77(&c, &locs182, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs182, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5739,10 +5740,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre78(&c, &opMpsConvolutionBackwardOut, &locs183, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs183, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs183, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs183, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5759,9 +5760,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMkldnnConvolution, &locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMkldnnConvolution, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5778,10 +5779,10 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opMkldnnConvolutionOut, &locs108, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs108, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost15(&c, &locs108, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a7, out)
 	return r0
 }
 
@@ -5798,9 +5799,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre123(&c, &opMiopenBatchNorm, &locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre123(&c, &opMiopenBatchNorm, &assertgenshapes.Locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost124(&c, &locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5817,10 +5818,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre125(&c, &opMiopenBatchNormOut, &locs210, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre125(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs210, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	checksPost126(&c, &locs210, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs210, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5837,9 +5838,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre127(&c, &opMiopenBatchNormBackward, &locs211, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.ChecksPre127(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs211, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	checksPost128(&c, &locs211, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs211, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5856,10 +5857,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre78(&c, &opMiopenBatchNormBackwardOut, &locs212, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs212, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	checksPost79(&c, &locs212, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs212, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5876,9 +5877,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMiopenConvolution, &locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMiopenConvolution, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5895,10 +5896,10 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opMiopenConvolutionOut, &locs108, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs108, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost15(&c, &locs108, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a9, out)
 	return r0
 }
 
@@ -5915,9 +5916,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMiopenConvolutionTranspose, &locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5934,10 +5935,10 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre14(&c, &opMiopenConvolutionTransposeOut, &locs108, &a10, out)
+	assertgenshapes.ChecksPre14(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs108, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost15(&c, &locs108, &a10, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a10, out)
 	return r0
 }
 
@@ -5954,9 +5955,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMiopenDepthwiseConvolution, &locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5973,10 +5974,10 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opMiopenDepthwiseConvolutionOut, &locs108, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs108, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost15(&c, &locs108, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a9, out)
 	return r0
 }
 
@@ -5992,9 +5993,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMiopenConvolutionRelu, &locs107)
+	assertgenshapes.ChecksPre9(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs107)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs107)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs107)
 	return r0
 }
 
@@ -6010,9 +6011,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMiopenConvolutionAddRelu, &locs111)
+	assertgenshapes.ChecksPre44(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs111)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs111)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs111)
 	return r0
 }
 
@@ -6032,9 +6033,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	checksPre129(&c, &opMiopenRnn, &locs213, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre129(&c, &opMiopenRnn, &assertgenshapes.Locs213, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost130(&c, &locs213, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost130(&c, &assertgenshapes.Locs213, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6051,10 +6052,10 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	}
 	var c asserts.Call
 	var a14, a15, a16, a17, a18 asserts.Saved
-	checksPre33(&c, &opMiopenRnnOut, &locs20, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre33(&c, &opMiopenRnnOut, &assertgenshapes.Locs20, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost34(&c, &locs20, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs20, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6074,9 +6075,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre131(&c, &opMiopenRnnBackward, &locs214, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre131(&c, &opMiopenRnnBackward, &assertgenshapes.Locs214, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost132(&c, &locs214, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost132(&c, &assertgenshapes.Locs214, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
 	return r0, r1, r2, r3
 }
 
@@ -6097,10 +6098,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a19, a21, a22, a23 asserts.Saved
 		l1, l24                            asserts.SavedList
 	)
-	checksPre37(&c, &opMiopenRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre37(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost38(&c, &locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost38(&c, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
@@ -6116,9 +6117,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMm, &locs68, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre12(&c, &opMm, &assertgenshapes.Locs68, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost13(&c, &locs68, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs68, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6135,10 +6136,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMmOut, &locs69, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre51(&c, &opMmOut, &assertgenshapes.Locs69, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost52(&c, &locs69, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs69, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -6154,9 +6155,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseMm, &locs215)
+	assertgenshapes.ChecksPre9(&c, &opXSparseMm, &assertgenshapes.Locs215)
 	r0 := kernels.XSparseMm(sparse, dense)
-	checksPost10(&c, &locs215)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs215)
 	return r0
 }
 
@@ -6173,9 +6174,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6192,10 +6193,10 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXSparseSparseMatmulOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -6211,9 +6212,9 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 		return kernels.XSparseMaskHelper(t, mask_indices)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseMaskHelper, &locs216)
+	assertgenshapes.ChecksPre9(&c, &opXSparseMaskHelper, &assertgenshapes.Locs216)
 	r0 := kernels.XSparseMaskHelper(t, mask_indices)
-	checksPost10(&c, &locs216)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs216)
 	return r0
 }
 
@@ -6230,10 +6231,10 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXSparseMaskHelperOut, &locs217, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseMaskHelperOut, &assertgenshapes.Locs217, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
-	checksPost15(&c, &locs217, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs217, &a2, out)
 	return r0
 }
 
@@ -6250,9 +6251,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMode, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMode, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6269,10 +6270,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opModeValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opModeValues, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -6288,9 +6289,9 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.ModeDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opModeDimname, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opModeDimname, &assertgenshapes.Locs25)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -6307,10 +6308,10 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opModeDimnameOut, &locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opModeDimnameOut, &assertgenshapes.Locs118, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	checksPost43(&c, &locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -6327,9 +6328,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMulTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6346,10 +6347,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opMul_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opMul_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6366,10 +6367,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMulOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMulOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6386,9 +6387,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMulScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMulScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6405,10 +6406,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMul_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMul_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6425,10 +6426,10 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opMulScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opMulScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -6444,9 +6445,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMultiplyTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opMultiplyTensor, &assertgenshapes.Locs6)
 	r0 := kernels.MultiplyTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6463,10 +6464,10 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opMultiply_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opMultiply_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -6483,10 +6484,10 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMultiplyOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMultiplyOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -6502,9 +6503,9 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MultiplyScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMultiplyScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMultiplyScalar, &assertgenshapes.Locs0)
 	r0 := kernels.MultiplyScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6521,10 +6522,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMultiply_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMultiply_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6541,9 +6542,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMv, &locs218, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre12(&c, &opMv, &assertgenshapes.Locs218, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	checksPost13(&c, &locs218, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs218, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -6560,10 +6561,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMvOut, &locs219, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPre51(&c, &opMvOut, &assertgenshapes.Locs219, &a0, &a1, &a2, self, vec, out)
 	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	checksPost52(&c, &locs219, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs219, &a0, &a1, &a2, self, vec, out)
 	return r0
 }
 
@@ -6580,10 +6581,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opMvlgammaOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMvlgammaOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6600,9 +6601,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMvlgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMvlgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6619,10 +6620,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMvlgamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMvlgamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6638,9 +6639,9 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 		return kernels.NarrowCopy(self, dim, start, length)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNarrowCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNarrowCopy, &assertgenshapes.Locs0)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6657,10 +6658,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opNarrowCopyOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opNarrowCopyOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -6676,9 +6677,9 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNarrow, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNarrow, &assertgenshapes.Locs0)
 	r0 := kernels.Narrow(self, dim, start, length)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6694,9 +6695,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNarrowTensor, &locs220)
+	assertgenshapes.ChecksPre9(&c, &opNarrowTensor, &assertgenshapes.Locs220)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	checksPost10(&c, &locs220)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs220)
 	return r0
 }
 
@@ -6713,9 +6714,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre133(&c, &opNativeBatchNorm, &locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre133(&c, &opNativeBatchNorm, &assertgenshapes.Locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost134(&c, &locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost134(&c, &assertgenshapes.Locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6732,10 +6733,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a8, a9, a10 asserts.Saved
-	checksPre135(&c, &opNativeBatchNormOut, &locs221, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre135(&c, &opNativeBatchNormOut, &assertgenshapes.Locs221, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost21(&c, &locs221, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs221, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -6751,9 +6752,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBatchNormStats, &locs29)
+	assertgenshapes.ChecksPre9(&c, &opBatchNormStats, &assertgenshapes.Locs29)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	checksPost11(&c, &locs29)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs29)
 	return r0, r1
 }
 
@@ -6770,10 +6771,10 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opBatchNormStatsOut, &locs30, &a2, &a3, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opBatchNormStatsOut, &assertgenshapes.Locs30, &a2, &a3, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	checksPost43(&c, &locs30, &a2, &a3, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs30, &a2, &a3, out0, out1)
 	return r0, r1
 }
 
@@ -6789,9 +6790,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opBatchNormElemt, &locs222)
+	assertgenshapes.ChecksPre44(&c, &opBatchNormElemt, &assertgenshapes.Locs222)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	checksPost57(&c, &locs222)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs222)
 	return r0
 }
 
@@ -6808,10 +6809,10 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre58(&c, &opBatchNormElemtOut, &locs223, &a6, out)
+	assertgenshapes.ChecksPre58(&c, &opBatchNormElemtOut, &assertgenshapes.Locs223, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	checksPost59(&c, &locs223, &a6, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs223, &a6, out)
 	return r0
 }
 
@@ -6827,9 +6828,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opBatchNormGatherStats, &locs224)
+	assertgenshapes.ChecksPre60(&c, &opBatchNormGatherStats, &assertgenshapes.Locs224)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	checksPost90(&c, &locs224)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs224)
 	return r0, r1
 }
 
@@ -6846,10 +6847,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a8, a9 asserts.Saved
-	checksPre91(&c, &opBatchNormGatherStatsOut, &locs225, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs225, &a8, &a9, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	checksPost92(&c, &locs225, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs225, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -6865,9 +6866,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opBatchNormGatherStatsWithCounts, &locs226)
+	assertgenshapes.ChecksPre62(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs226)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	checksPost136(&c, &locs226)
+	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs226)
 	return r0, r1
 }
 
@@ -6884,10 +6885,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8, a9 asserts.Saved
-	checksPre137(&c, &opBatchNormGatherStatsWithCountsOut, &locs227, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPre137(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs227, &a8, &a9, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	checksPost138(&c, &locs227, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPost138(&c, &assertgenshapes.Locs227, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -6904,9 +6905,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre139(&c, &opNativeBatchNormBackward, &locs228, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.ChecksPre139(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs228, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	checksPost140(&c, &locs228, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost140(&c, &assertgenshapes.Locs228, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6923,10 +6924,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	checksPre125(&c, &opNativeBatchNormBackwardOut, &locs229, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre125(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs229, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	checksPost126(&c, &locs229, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs229, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6942,9 +6943,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var c asserts.Call
-	checksPre98(&c, &opBatchNormBackwardReduce, &locs230)
+	assertgenshapes.ChecksPre98(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs230)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	checksPost141(&c, &locs230)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs230)
 	return r0, r1, r2, r3
 }
 
@@ -6961,10 +6962,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a8, a9, a10, a11 asserts.Saved
-	checksPre142(&c, &opBatchNormBackwardReduceOut, &locs231, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre142(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs231, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	checksPost143(&c, &locs231, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost143(&c, &assertgenshapes.Locs231, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6980,9 +6981,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	}
 	var c asserts.Call
-	checksPre98(&c, &opBatchNormBackwardElemt, &locs232)
+	assertgenshapes.ChecksPre98(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs232)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
-	checksPost99(&c, &locs232)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs232)
 	return r0
 }
 
@@ -6999,10 +7000,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre144(&c, &opBatchNormBackwardElemtOut, &locs233, &a8, out)
+	assertgenshapes.ChecksPre144(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs233, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	checksPost145(&c, &locs233, &a8, out)
+	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs233, &a8, out)
 	return r0
 }
 
@@ -7018,9 +7019,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBatchNormUpdateStats, &locs29)
+	assertgenshapes.ChecksPre9(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs29)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	checksPost11(&c, &locs29)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs29)
 	return r0, r1
 }
 
@@ -7037,10 +7038,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opBatchNormUpdateStatsOut, &locs30, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs30, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	checksPost43(&c, &locs30, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs30, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -7056,9 +7057,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	checksPre28(&c, &opIsVulkanAvailable, &locs16)
+	assertgenshapes.ChecksPre28(&c, &opIsVulkanAvailable, &assertgenshapes.Locs16)
 	r0 := kernels.IsVulkanAvailable()
-	checksPost29(&c, &locs16)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -7074,9 +7075,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXNnpackAvailable, &locs16)
+	assertgenshapes.ChecksPre28(&c, &opXNnpackAvailable, &assertgenshapes.Locs16)
 	r0 := kernels.XNnpackAvailable()
-	checksPost29(&c, &locs16)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -7093,9 +7094,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opXNnpackSpatialConvolution, &locs87, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	checksPost65(&c, &locs87, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -7112,10 +7113,10 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opXNnpackSpatialConvolutionOut, &locs88, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs88, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	checksPost15(&c, &locs88, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs88, &a5, out)
 	return r0
 }
 
@@ -7131,9 +7132,9 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOnesNames, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opOnesNames, &assertgenshapes.Locs23)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -7150,10 +7151,10 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opOnesNamesOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opOnesNamesOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -7169,9 +7170,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOnes, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opOnes, &assertgenshapes.Locs23)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -7188,10 +7189,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opOnesOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opOnesOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -7208,9 +7209,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opOnesLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opOnesLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7227,10 +7228,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opOnesLikeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opOnesLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7246,9 +7247,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opPairwiseDistance, &locs234)
+	assertgenshapes.ChecksPre9(&c, &opPairwiseDistance, &assertgenshapes.Locs234)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	checksPost10(&c, &locs234)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs234)
 	return r0
 }
 
@@ -7264,9 +7265,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCdist, &locs234)
+	assertgenshapes.ChecksPre9(&c, &opCdist, &assertgenshapes.Locs234)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	checksPost10(&c, &locs234)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs234)
 	return r0
 }
 
@@ -7283,9 +7284,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXEuclideanDist, &locs234, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre12(&c, &opXEuclideanDist, &assertgenshapes.Locs234, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	checksPost13(&c, &locs234, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs234, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7302,10 +7303,10 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXEuclideanDistOut, &locs235, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXEuclideanDistOut, &assertgenshapes.Locs235, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	checksPost15(&c, &locs235, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs235, &a2, out)
 	return r0
 }
 
@@ -7322,9 +7323,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXCdistForward, &locs234, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre12(&c, &opXCdistForward, &assertgenshapes.Locs234, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	checksPost13(&c, &locs234, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs234, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7341,10 +7342,10 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXCdistForwardOut, &locs235, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXCdistForwardOut, &assertgenshapes.Locs235, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	checksPost15(&c, &locs235, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs235, &a4, out)
 	return r0
 }
 
@@ -7361,9 +7362,9 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre146(&c, &opXCdistBackward, &locs236, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	assertgenshapes.ChecksPre146(&c, &opXCdistBackward, &assertgenshapes.Locs236, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	checksPost147(&c, &locs236, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
+	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs236, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -7380,10 +7381,10 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre148(&c, &opXCdistBackwardOut, &locs237, &a5, out)
+	assertgenshapes.ChecksPre148(&c, &opXCdistBackwardOut, &assertgenshapes.Locs237, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	checksPost149(&c, &locs237, &a5, out)
+	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs237, &a5, out)
 	return r0
 }
 
@@ -7399,9 +7400,9 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.Pdist(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPdist, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPdist, &assertgenshapes.Locs0)
 	r0 := kernels.Pdist(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7418,9 +7419,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXPdistForward, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXPdistForward, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7437,10 +7438,10 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXPdistForwardOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXPdistForwardOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -7457,9 +7458,9 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre53(&c, &opXPdistBackward, &locs238, &a0, &a1, &a3, grad, self, pdist)
+	assertgenshapes.ChecksPre53(&c, &opXPdistBackward, &assertgenshapes.Locs238, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	checksPost54(&c, &locs238, &a0, &a1, &a3, grad, self, pdist, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs238, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
@@ -7476,10 +7477,10 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXPdistBackwardOut, &locs239, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXPdistBackwardOut, &assertgenshapes.Locs239, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	checksPost59(&c, &locs239, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs239, &a4, out)
 	return r0
 }
 
@@ -7495,9 +7496,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCosineSimilarity, &locs234)
+	assertgenshapes.ChecksPre9(&c, &opCosineSimilarity, &assertgenshapes.Locs234)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	checksPost10(&c, &locs234)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs234)
 	return r0
 }
 
@@ -7514,9 +7515,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPermute, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7532,9 +7533,9 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 		return kernels.MovedimIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMovedimIntlist, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMovedimIntlist, &assertgenshapes.Locs0)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7550,9 +7551,9 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 		return kernels.MovedimInt(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMovedimInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMovedimInt, &assertgenshapes.Locs0)
 	r0 := kernels.MovedimInt(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7568,9 +7569,9 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMoveaxisIntlist, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisIntlist, &assertgenshapes.Locs0)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7586,9 +7587,9 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 		return kernels.MoveaxisInt(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMoveaxisInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisInt, &assertgenshapes.Locs0)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7604,9 +7605,9 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 		return kernels.NumpyT(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNumpyT, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNumpyT, &assertgenshapes.Locs0)
 	r0 := kernels.NumpyT(self)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7622,9 +7623,9 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixH(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixH, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMatrixH, &assertgenshapes.Locs0)
 	r0 := kernels.MatrixH(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7640,9 +7641,9 @@ func MT(self *torch.Tensor) *torch.Tensor {
 		return kernels.MT(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMT, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMT, &assertgenshapes.Locs0)
 	r0 := kernels.MT(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7658,9 +7659,9 @@ func MH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MH(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMH, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMH, &assertgenshapes.Locs0)
 	r0 := kernels.MH(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7676,9 +7677,9 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 		return kernels.Adjoint(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdjoint, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdjoint, &assertgenshapes.Locs0)
 	r0 := kernels.Adjoint(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7695,9 +7696,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPixelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPixelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7714,10 +7715,10 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opPixelShuffleOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opPixelShuffleOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -7734,9 +7735,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPixelUnshuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPixelUnshuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7753,10 +7754,10 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opPixelUnshuffleOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -7773,9 +7774,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opChannelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opChannelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	checksPost150(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost150(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7792,10 +7793,10 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opChannelShuffleOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opChannelShuffleOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -7811,9 +7812,9 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeChannelShuffle, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNativeChannelShuffle, &assertgenshapes.Locs0)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7830,9 +7831,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opIsPinned, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opIsPinned, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7848,9 +7849,9 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.PinMemory(self, device)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPinMemory, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPinMemory, &assertgenshapes.Locs0)
 	r0 := kernels.PinMemory(self, device)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7867,9 +7868,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXPinMemory, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXPinMemory, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7886,10 +7887,10 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXPinMemoryOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXPinMemoryOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -7905,9 +7906,9 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 		return kernels.Pinverse(self, rcond)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPinverse, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPinverse, &assertgenshapes.Locs0)
 	r0 := kernels.Pinverse(self, rcond)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7923,9 +7924,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opPoissonNllLoss, &locs240)
+	assertgenshapes.ChecksPre9(&c, &opPoissonNllLoss, &assertgenshapes.Locs240)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	checksPost10(&c, &locs240)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs240)
 	return r0
 }
 
@@ -7942,9 +7943,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRad2deg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRad2deg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7961,10 +7962,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRad2deg_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRad2deg_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7981,10 +7982,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opRad2degOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRad2degOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8001,9 +8002,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDeg2rad, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDeg2rad, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8020,10 +8021,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDeg2rad_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDeg2rad_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8040,10 +8041,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opDeg2radOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opDeg2radOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8059,9 +8060,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScalarTensor, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opScalarTensor, &assertgenshapes.Locs23)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8078,10 +8079,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opScalarTensorOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opScalarTensorOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -8097,9 +8098,9 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandNames, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandNames, &assertgenshapes.Locs23)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8116,10 +8117,10 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandNamesOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandNamesOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -8135,9 +8136,9 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandGeneratorWithNames, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs23)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8154,10 +8155,10 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRandGeneratorWithNamesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRandGeneratorWithNamesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -8173,9 +8174,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRand, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRand, &assertgenshapes.Locs23)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8191,9 +8192,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandGenerator, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandGenerator, &assertgenshapes.Locs23)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8210,10 +8211,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opRandOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opRandOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -8230,10 +8231,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandGeneratorOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandGeneratorOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -8250,9 +8251,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8269,10 +8270,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRandLikeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRandLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8288,9 +8289,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandint, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandint, &assertgenshapes.Locs23)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8306,9 +8307,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintGenerator, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandintGenerator, &assertgenshapes.Locs23)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8324,9 +8325,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintLow, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandintLow, &assertgenshapes.Locs23)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8342,9 +8343,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintLowGenerator, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandintLowGenerator, &assertgenshapes.Locs23)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8361,10 +8362,10 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandintOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -8381,10 +8382,10 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRandintGeneratorOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintGeneratorOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -8401,10 +8402,10 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRandintLowOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintLowOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -8421,10 +8422,10 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opRandintLowGeneratorOut, &locs24, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs24, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	checksPost8(&c, &locs24, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a4, out)
 	return r0
 }
 
@@ -8440,9 +8441,9 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLike, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRandintLike, &assertgenshapes.Locs0)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8459,10 +8460,10 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRandintLikeOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRandintLikeOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -8478,9 +8479,9 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeLowDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs0)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8497,10 +8498,10 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opRandintLikeLowDtypeOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -8516,9 +8517,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandn, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandn, &assertgenshapes.Locs23)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8534,9 +8535,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandnGenerator, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandnGenerator, &assertgenshapes.Locs23)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8552,9 +8553,9 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandnNames, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandnNames, &assertgenshapes.Locs23)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8571,10 +8572,10 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandnNamesOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandnNamesOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -8590,9 +8591,9 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandnGeneratorWithNames, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs23)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8609,10 +8610,10 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRandnGeneratorWithNamesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -8629,10 +8630,10 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opRandnOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opRandnOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -8649,10 +8650,10 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandnGeneratorOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandnGeneratorOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -8669,9 +8670,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandnLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandnLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8688,10 +8689,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRandnLikeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRandnLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8707,9 +8708,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandperm, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandperm, &assertgenshapes.Locs23)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8725,9 +8726,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandpermGenerator, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRandpermGenerator, &assertgenshapes.Locs23)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8744,10 +8745,10 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opRandpermOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opRandpermOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -8764,10 +8765,10 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandpermGeneratorOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -8783,9 +8784,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRangeStep, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRangeStep, &assertgenshapes.Locs23)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8801,9 +8802,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRange, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opRange, &assertgenshapes.Locs23)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -8820,10 +8821,10 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRangeOut_, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRangeOut_, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -8840,10 +8841,10 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRangeOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRangeOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -8859,9 +8860,9 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ravel(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRavel, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRavel, &assertgenshapes.Locs0)
 	r0 := kernels.Ravel(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8878,9 +8879,9 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReciprocal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8897,10 +8898,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opReciprocal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opReciprocal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8917,10 +8918,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opReciprocalOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReciprocalOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8937,9 +8938,9 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNeg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8956,10 +8957,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNeg_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNeg_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8976,10 +8977,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opNegOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNegOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8995,9 +8996,9 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNegative, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0)
 	r0 := kernels.Negative(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9014,10 +9015,10 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNegative_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNegative_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Negative_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9034,10 +9035,10 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opNegativeOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opNegativeOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -9054,9 +9055,9 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRepeat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9073,10 +9074,10 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRepeatOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRepeatOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -9092,9 +9093,9 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveTensor, &locs241)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs241)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	checksPost1(&c, &locs241)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs241)
 	return r0
 }
 
@@ -9111,10 +9112,10 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRepeatInterleaveTensorOut, &locs242, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs242, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	checksPost30(&c, &locs242, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs242, &a2, out)
 	return r0
 }
 
@@ -9130,9 +9131,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opRepeatInterleaveSelfTensor, &locs243)
+	assertgenshapes.ChecksPre9(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs243)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	checksPost10(&c, &locs243)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs243)
 	return r0
 }
 
@@ -9148,9 +9149,9 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveSelfInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9166,9 +9167,9 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.Reshape(self, shape)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opReshape, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0)
 	r0 := kernels.Reshape(self, shape)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9185,9 +9186,9 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXReshapeAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9204,9 +9205,9 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXMkldnnReshape, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9223,10 +9224,10 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXMkldnnReshapeOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -9242,9 +9243,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ReshapeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opReshapeAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opReshapeAs, &assertgenshapes.Locs6)
 	r0 := kernels.ReshapeAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -9261,9 +9262,9 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRound, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Round(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9280,10 +9281,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRound_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRound_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9300,10 +9301,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opRoundOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRoundOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9320,9 +9321,9 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRoundDecimals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9339,10 +9340,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRound_Decimals, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRound_Decimals, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9359,10 +9360,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRoundDecimalsOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRoundDecimalsOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9378,9 +9379,9 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRrelu, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9397,10 +9398,10 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRrelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRrelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9417,9 +9418,9 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Relu(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9436,10 +9437,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9456,10 +9457,10 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opReluOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opReluOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -9475,9 +9476,9 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRelu6, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0)
 	r0 := kernels.Relu6(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9494,10 +9495,10 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRelu6_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRelu6_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9514,9 +9515,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPrelu, &locs107, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opPrelu, &assertgenshapes.Locs107, &a0, &a1, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	checksPost13(&c, &locs107, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs107, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -9533,10 +9534,10 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opPreluOut, &locs108, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opPreluOut, &assertgenshapes.Locs108, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PreluOut(self, weight, out)
-	checksPost15(&c, &locs108, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a2, out)
 	return r0
 }
 
@@ -9553,9 +9554,9 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre151(&c, &opPreluBackward, &locs244, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre151(&c, &opPreluBackward, &assertgenshapes.Locs244, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
-	checksPost152(&c, &locs244, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	assertgenshapes.ChecksPost152(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9572,10 +9573,10 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre91(&c, &opPreluBackwardOut, &locs245, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opPreluBackwardOut, &assertgenshapes.Locs245, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
-	checksPost92(&c, &locs245, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs245, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -9592,10 +9593,10 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGeluOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGeluOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,10 +24,10 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -43,9 +44,9 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -62,10 +63,10 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opGeluBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -82,9 +83,9 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGeluBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opGeluBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -100,9 +101,9 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &locs247)
+	assertgenshapes.ChecksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs247)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	checksPost10(&c, &locs247)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs247)
 	return r0
 }
 
@@ -119,10 +120,10 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opHardshrinkOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardshrinkOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -139,9 +140,9 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -158,10 +159,10 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opHardshrinkBackwardGradInput, &locs248, &a0, &a1, &a3, grad_out, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs248, &a0, &a1, &a3, grad_out, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	checksPost52(&c, &locs248, &a0, &a1, &a3, grad_out, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs248, &a0, &a1, &a3, grad_out, self, grad_input)
 	return r0
 }
 
@@ -178,9 +179,9 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardshrinkBackward, &locs249, &a0, &a1, grad_out, self)
+	assertgenshapes.ChecksPre12(&c, &opHardshrinkBackward, &assertgenshapes.Locs249, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	checksPost13(&c, &locs249, &a0, &a1, grad_out, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs249, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
@@ -197,9 +198,9 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRsqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rsqrt(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -216,10 +217,10 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRsqrt_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRsqrt_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -236,10 +237,10 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opRsqrtOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRsqrtOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -255,9 +256,9 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 		return kernels.SelectDimname(self, dim, index)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSelectDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSelectDimname, &assertgenshapes.Locs0)
 	r0 := kernels.SelectDimname(self, dim, index)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -274,9 +275,9 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSelectInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -293,9 +294,9 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSelectBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opSelectBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -312,10 +313,10 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opSelectBackwardOut, &locs130, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opSelectBackwardOut, &assertgenshapes.Locs130, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	checksPost30(&c, &locs130, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a4, out)
 	return r0
 }
 
@@ -331,9 +332,9 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedSelectBackward, &locs203)
+	assertgenshapes.ChecksPre9(&c, &opXNestedSelectBackward, &assertgenshapes.Locs203)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	checksPost10(&c, &locs203)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs203)
 	return r0
 }
 
@@ -349,9 +350,9 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSelu, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0)
 	r0 := kernels.Selu(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -368,10 +369,10 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Selu_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -388,9 +389,9 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Celu(self, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -407,10 +408,10 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -427,10 +428,10 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCeluOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCeluOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -447,9 +448,9 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSilu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Silu(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -466,10 +467,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSilu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSilu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -486,10 +487,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSiluOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSiluOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -506,10 +507,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSiluBackwardGradInput, &locs250, &a2, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs250, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	checksPost15(&c, &locs250, &a2, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs250, &a2, grad_input)
 	return r0
 }
 
@@ -525,9 +526,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSiluBackward, &locs203)
+	assertgenshapes.ChecksPre9(&c, &opSiluBackward, &assertgenshapes.Locs203)
 	r0 := kernels.SiluBackward(grad_output, self)
-	checksPost10(&c, &locs203)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs203)
 	return r0
 }
 
@@ -544,9 +545,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mish(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -563,10 +564,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMish_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMish_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -583,10 +584,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opMishOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMishOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -602,9 +603,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMishBackward, &locs203)
+	assertgenshapes.ChecksPre9(&c, &opMishBackward, &assertgenshapes.Locs203)
 	r0 := kernels.MishBackward(grad_output, self)
-	checksPost10(&c, &locs203)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs203)
 	return r0
 }
 
@@ -621,9 +622,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -640,10 +641,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSigmoid_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSigmoid_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -660,10 +661,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSigmoidOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSigmoidOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -680,9 +681,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -699,10 +700,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLogit_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLogit_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -719,10 +720,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLogitOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogitOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -739,9 +740,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sin(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -758,10 +759,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -778,10 +779,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSinOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSinOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -798,9 +799,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSinc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinc(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -817,10 +818,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSinc_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSinc_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -837,10 +838,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSincOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSincOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -857,9 +858,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -876,10 +877,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSinh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSinh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -896,10 +897,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSinhOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSinhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -915,9 +916,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDetach, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0)
 	r0 := kernels.Detach(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -934,10 +935,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDetach_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDetach_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -953,9 +954,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSizeInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSizeInt, &assertgenshapes.Locs3)
 	r0 := kernels.SizeInt(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -971,9 +972,9 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.SizeDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSizeDimname, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSizeDimname, &assertgenshapes.Locs3)
 	r0 := kernels.SizeDimname(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -990,9 +991,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSliceTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1009,9 +1010,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSliceBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opSliceBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1028,10 +1029,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opSliceBackwardOut, &locs130, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opSliceBackwardOut, &assertgenshapes.Locs130, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	checksPost30(&c, &locs130, &a6, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a6, out)
 	return r0
 }
 
@@ -1048,9 +1049,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSliceScatter, &locs96, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opSliceScatter, &assertgenshapes.Locs96, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	checksPost13(&c, &locs96, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs96, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1067,10 +1068,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre14(&c, &opSliceScatterOut, &locs98, &a6, out)
+	assertgenshapes.ChecksPre14(&c, &opSliceScatterOut, &assertgenshapes.Locs98, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	checksPost15(&c, &locs98, &a6, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a6, out)
 	return r0
 }
 
@@ -1087,9 +1088,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSelectScatter, &locs96, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opSelectScatter, &assertgenshapes.Locs96, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	checksPost13(&c, &locs96, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs96, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1106,10 +1107,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opSelectScatterOut, &locs98, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opSelectScatterOut, &assertgenshapes.Locs98, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	checksPost15(&c, &locs98, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a4, out)
 	return r0
 }
 
@@ -1126,9 +1127,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDiagonalScatter, &locs96, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opDiagonalScatter, &assertgenshapes.Locs96, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	checksPost13(&c, &locs96, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs96, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1145,10 +1146,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opDiagonalScatterOut, &locs98, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opDiagonalScatterOut, &assertgenshapes.Locs98, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	checksPost15(&c, &locs98, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a5, out)
 	return r0
 }
 
@@ -1165,9 +1166,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAsStridedScatter, &locs96, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opAsStridedScatter, &assertgenshapes.Locs96, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	checksPost13(&c, &locs96, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs96, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1184,10 +1185,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opAsStridedScatterOut, &locs98, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opAsStridedScatterOut, &assertgenshapes.Locs98, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	checksPost15(&c, &locs98, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a5, out)
 	return r0
 }
 
@@ -1203,9 +1204,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSmm, &locs68)
+	assertgenshapes.ChecksPre9(&c, &opSmm, &assertgenshapes.Locs68)
 	r0 := kernels.Smm(self, mat2)
-	checksPost10(&c, &locs68)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs68)
 	return r0
 }
 
@@ -1221,9 +1222,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1240,10 +1241,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opSoftmaxIntOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opSoftmaxIntOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -1259,9 +1260,9 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSoftmaxDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSoftmaxDimname, &assertgenshapes.Locs0)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1278,9 +1279,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1297,10 +1298,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opXSoftmaxOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1317,9 +1318,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSoftmaxBackwardData, &locs193, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs193, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost13(&c, &locs193, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs193, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -1336,10 +1337,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opXSoftmaxBackwardDataOut, &locs251, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs251, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	checksPost52(&c, &locs251, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs251, &a0, &a1, &a4, grad_output, output, grad_input)
 	return r0
 }
 
@@ -1356,9 +1357,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnsafeSplitTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1379,10 +1380,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre153(&c, &opUnsafeSplitTensorOut, &locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre153(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs38, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	checksPost154(&c, &locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost154(&c, &assertgenshapes.Locs38, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -1398,9 +1399,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1416,9 +1417,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSplitSizes, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSplitSizes, &assertgenshapes.Locs3)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1435,9 +1436,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnsafeSplitWithSizes, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1458,10 +1459,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre153(&c, &opUnsafeSplitWithSizesOut, &locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre153(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs38, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	checksPost154(&c, &locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost154(&c, &assertgenshapes.Locs38, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -1477,9 +1478,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitWithSizes, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1495,9 +1496,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHsplitInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opHsplitInt, &assertgenshapes.Locs3)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1513,9 +1514,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHsplitArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opHsplitArray, &assertgenshapes.Locs3)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1531,9 +1532,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVsplitInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opVsplitInt, &assertgenshapes.Locs3)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1549,9 +1550,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVsplitArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opVsplitArray, &assertgenshapes.Locs3)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1567,9 +1568,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDsplitInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opDsplitInt, &assertgenshapes.Locs3)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1585,9 +1586,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDsplitArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opDsplitArray, &assertgenshapes.Locs3)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1604,9 +1605,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1623,9 +1624,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1641,9 +1642,9 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.SqueezeDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSqueezeDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeDimname, &assertgenshapes.Locs0)
 	r0 := kernels.SqueezeDimname(self, dim)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1660,10 +1661,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqueeze_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqueeze_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1680,10 +1681,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dim, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1700,10 +1701,10 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqueeze_Dimname, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dimname, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1719,9 +1720,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSspaddmm, &locs252)
+	assertgenshapes.ChecksPre44(&c, &opSspaddmm, &assertgenshapes.Locs252)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs252)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs252)
 	return r0
 }
 
@@ -1738,10 +1739,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opSspaddmmOut, &locs253, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opSspaddmmOut, &assertgenshapes.Locs253, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost59(&c, &locs253, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs253, &a5, out)
 	return r0
 }
 
@@ -1758,9 +1759,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opStack, &locs70, &l0, tensors)
+	assertgenshapes.ChecksPre70(&c, &opStack, &assertgenshapes.Locs70, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost71(&c, &locs70, &l0, tensors, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs70, &l0, tensors, r0)
 	return r0
 }
 
@@ -1780,10 +1781,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre72(&c, &opStackOut, &locs71, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre72(&c, &opStackOut, &assertgenshapes.Locs71, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	checksPost73(&c, &locs71, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs71, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -1799,9 +1800,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStack, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opXStack, &assertgenshapes.Locs70)
 	r0 := kernels.XStack(tensors, dim)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -1818,10 +1819,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXStackOut, &locs72, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXStackOut, &assertgenshapes.Locs72, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	checksPost30(&c, &locs72, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
 	return r0
 }
 
@@ -1837,9 +1838,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHstack, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opHstack, &assertgenshapes.Locs70)
 	r0 := kernels.Hstack(tensors)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -1856,10 +1857,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opHstackOut, &locs72, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opHstackOut, &assertgenshapes.Locs72, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	checksPost30(&c, &locs72, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
 	return r0
 }
 
@@ -1875,9 +1876,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVstack, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opVstack, &assertgenshapes.Locs70)
 	r0 := kernels.Vstack(tensors)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -1894,10 +1895,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opVstackOut, &locs72, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opVstackOut, &assertgenshapes.Locs72, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	checksPost30(&c, &locs72, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
 	return r0
 }
 
@@ -1913,9 +1914,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDstack, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opDstack, &assertgenshapes.Locs70)
 	r0 := kernels.Dstack(tensors)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -1932,10 +1933,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opDstackOut, &locs72, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opDstackOut, &assertgenshapes.Locs72, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	checksPost30(&c, &locs72, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
 	return r0
 }
 
@@ -1951,9 +1952,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStft, &assertgenshapes.Locs0)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1969,9 +1970,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStftCenter, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStftCenter, &assertgenshapes.Locs0)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1987,9 +1988,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIstft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIstft, &assertgenshapes.Locs0)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2005,9 +2006,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStrideInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opStrideInt, &assertgenshapes.Locs3)
 	r0 := kernels.StrideInt(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2023,9 +2024,9 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.StrideDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStrideDimname, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opStrideDimname, &assertgenshapes.Locs3)
 	r0 := kernels.StrideDimname(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2042,9 +2043,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2061,10 +2062,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSumOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSumOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -2081,9 +2082,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSumDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2099,9 +2100,9 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimDimnameList(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSumDimDimnameList, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSumDimDimnameList, &assertgenshapes.Locs0)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2118,10 +2119,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opSumIntListOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSumIntListOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2138,10 +2139,10 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opSumDimnameListOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opSumDimnameListOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -2157,9 +2158,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedSumBackward, &locs247)
+	assertgenshapes.ChecksPre9(&c, &opXNestedSumBackward, &assertgenshapes.Locs247)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	checksPost10(&c, &locs247)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs247)
 	return r0
 }
 
@@ -2176,9 +2177,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNansum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2195,10 +2196,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opNansumOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNansumOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2214,9 +2215,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.SumToSize(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSumToSize, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0)
 	r0 := kernels.SumToSize(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2233,9 +2234,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2252,10 +2253,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqrt_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqrt_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2272,10 +2273,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSqrtOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSqrtOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2291,9 +2292,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSquare, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0)
 	r0 := kernels.Square(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2310,10 +2311,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSquare_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSquare_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2330,10 +2331,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSquareOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSquareOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -2349,9 +2350,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Std(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStd, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0)
 	r0 := kernels.Std(self, unbiased)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2367,9 +2368,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2386,9 +2387,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opStdCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2404,9 +2405,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opStdMean, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opStdMean, &assertgenshapes.Locs25)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -2422,9 +2423,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opStdMeanDim, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opStdMeanDim, &assertgenshapes.Locs25)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -2441,9 +2442,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opStdMeanCorrection, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opStdMeanCorrection, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2460,10 +2461,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opStdMeanCorrectionOut, &locs26, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs26, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost43(&c, &locs26, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -2479,9 +2480,9 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opStdMeanNamesDim, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opStdMeanNamesDim, &assertgenshapes.Locs25)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -2497,9 +2498,9 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opStdMeanCorrectionNames, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs25)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -2516,10 +2517,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opStdOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opStdOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -2536,10 +2537,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opStdCorrectionOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opStdCorrectionOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2555,9 +2556,9 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.StdNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdNamesDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStdNamesDim, &assertgenshapes.Locs0)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2574,10 +2575,10 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opStdNamesOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opStdNamesOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -2593,9 +2594,9 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 		return kernels.StdCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdCorrectionNames, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStdCorrectionNames, &assertgenshapes.Locs0)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2612,10 +2613,10 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opStdCorrectionNamesOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -2632,9 +2633,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opProd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2651,10 +2652,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opProdOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opProdOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -2671,9 +2672,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opProdDimInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2690,10 +2691,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opProdIntOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opProdIntOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2709,9 +2710,9 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 		return kernels.ProdDimDimname(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opProdDimDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opProdDimDimname, &assertgenshapes.Locs0)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2728,10 +2729,10 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opProdDimnameOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opProdDimnameOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -2748,9 +2749,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2767,10 +2768,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opT_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opT_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2787,9 +2788,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tan(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2806,10 +2807,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTan_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTan_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2826,10 +2827,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opTanOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2846,9 +2847,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2865,10 +2866,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2885,10 +2886,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opTanhOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTanhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2904,9 +2905,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTensordot, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opTensordot, &assertgenshapes.Locs6)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2923,10 +2924,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opTensordotOut, &locs7, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opTensordotOut, &assertgenshapes.Locs7, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	checksPost15(&c, &locs7, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a4, out)
 	return r0
 }
 
@@ -2943,9 +2944,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opThreshold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2962,10 +2963,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opThreshold_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opThreshold_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2982,10 +2983,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opThresholdOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opThresholdOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3002,10 +3003,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opThresholdBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -3022,9 +3023,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opThresholdBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opThresholdBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -3040,9 +3041,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Tile(self, dims)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTile, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0)
 	r0 := kernels.Tile(self, dims)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3059,9 +3060,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTransposeInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3077,9 +3078,9 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 		return kernels.TransposeDimname(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTransposeDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opTransposeDimname, &assertgenshapes.Locs0)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3095,9 +3096,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMkldnnTranspose, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3114,10 +3115,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTranspose_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTranspose_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3134,10 +3135,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXMkldnnTranspose_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3154,10 +3155,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXMkldnnTransposeOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -3173,9 +3174,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 		return kernels.OneHot(self, num_classes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opOneHot, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0)
 	r0 := kernels.OneHot(self, num_classes)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3192,9 +3193,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFlip, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3211,10 +3212,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFlipOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFlipOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -3230,9 +3231,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fliplr(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFliplr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0)
 	r0 := kernels.Fliplr(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3248,9 +3249,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 		return kernels.Flipud(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlipud, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0)
 	r0 := kernels.Flipud(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3267,9 +3268,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRoll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3286,10 +3287,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRollOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRollOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -3306,9 +3307,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRot90, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3325,10 +3326,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRot90Out, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRot90Out, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -3344,9 +3345,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTrapezoidX, &locs121)
+	assertgenshapes.ChecksPre9(&c, &opTrapezoidX, &assertgenshapes.Locs121)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	checksPost10(&c, &locs121)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs121)
 	return r0
 }
 
@@ -3362,9 +3363,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapezoidDx, &locs122)
+	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs122)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs122)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs122)
 	return r0
 }
 
@@ -3380,9 +3381,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTrapzX, &locs121)
+	assertgenshapes.ChecksPre9(&c, &opTrapzX, &assertgenshapes.Locs121)
 	r0 := kernels.TrapzX(y, x, dim)
-	checksPost10(&c, &locs121)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs121)
 	return r0
 }
 
@@ -3398,9 +3399,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapzDx, &locs122)
+	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs122)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	checksPost1(&c, &locs122)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs122)
 	return r0
 }
 
@@ -3416,9 +3417,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXTransformBiasRescaleQkv, &locs254)
+	assertgenshapes.ChecksPre60(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs254)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	checksPost155(&c, &locs254)
+	assertgenshapes.ChecksPost155(&c, &assertgenshapes.Locs254)
 	return r0, r1, r2
 }
 
@@ -3435,10 +3436,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre125(&c, &opXTransformBiasRescaleQkvOut, &locs255, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPre125(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs255, &a3, &a4, &a5, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	checksPost126(&c, &locs255, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs255, &a3, &a4, &a5, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3455,9 +3456,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedTensorFromMask, &locs256, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre12(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs256, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	checksPost13(&c, &locs256, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs256, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -3474,10 +3475,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXNestedTensorFromMaskOut, &locs257, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs257, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	checksPost15(&c, &locs257, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs257, &a3, out)
 	return r0
 }
 
@@ -3494,9 +3495,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &locs258, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs258, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	checksPost17(&c, &locs258, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs258, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -3513,9 +3514,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedFromPadded, &locs259, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre12(&c, &opXNestedFromPadded, &assertgenshapes.Locs259, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	checksPost13(&c, &locs259, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs259, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -3532,10 +3533,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXNestedFromPaddedOut, &locs260, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs260, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	checksPost15(&c, &locs260, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs260, &a3, out)
 	return r0
 }
 
@@ -3552,9 +3553,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedTensorSize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	checksPost156(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -3571,10 +3572,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXNestedTensorSizeOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3591,9 +3592,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedTensorStrides, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	checksPost156(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -3610,10 +3611,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXNestedTensorStridesOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3629,9 +3630,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedFromPaddedAndNestedExample, &locs261)
+	assertgenshapes.ChecksPre9(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs261)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	checksPost10(&c, &locs261)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs261)
 	return r0
 }
 
@@ -3648,10 +3649,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs262, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs262, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	checksPost15(&c, &locs262, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs262, &a2, out)
 	return r0
 }
 
@@ -3668,9 +3669,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXNestedViewFromBuffer, &locs263, &a0, &a1, &a2, self, nested_size, nested_strides)
+	assertgenshapes.ChecksPre53(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs263, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	checksPost157(&c, &locs263, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	assertgenshapes.ChecksPost157(&c, &assertgenshapes.Locs263, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3687,9 +3688,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXNestedViewFromBufferCopy, &locs263, &a0, &a1, &a2, self, nested_size, nested_strides)
+	assertgenshapes.ChecksPre53(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs263, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	checksPost54(&c, &locs263, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs263, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3706,10 +3707,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXNestedViewFromBufferCopyOut, &locs264, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs264, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	checksPost59(&c, &locs264, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs264, &a4, out)
 	return r0
 }
 
@@ -3726,9 +3727,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXTrilinear, &locs265, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre53(&c, &opXTrilinear, &assertgenshapes.Locs265, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	checksPost54(&c, &locs265, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -3745,10 +3746,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opXTrilinearOut, &locs266, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opXTrilinearOut, &assertgenshapes.Locs266, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	checksPost59(&c, &locs266, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs266, &a8, out)
 	return r0
 }
 
@@ -3764,9 +3765,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opTripletMarginLoss, &locs267)
+	assertgenshapes.ChecksPre44(&c, &opTripletMarginLoss, &assertgenshapes.Locs267)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	checksPost57(&c, &locs267)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs267)
 	return r0
 }
 
@@ -3783,9 +3784,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTrunc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trunc(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3802,10 +3803,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTrunc_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTrunc_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3822,10 +3823,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opTruncOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTruncOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3841,9 +3842,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFix, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0)
 	r0 := kernels.Fix(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3860,10 +3861,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFix_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFix_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3880,10 +3881,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opFixOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opFixOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -3899,9 +3900,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTypeAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opTypeAs, &assertgenshapes.Locs6)
 	r0 := kernels.TypeAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3917,9 +3918,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHasCompatibleShallowCopyType, &locs268)
+	assertgenshapes.ChecksPre0(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs268)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	checksPost2(&c, &locs268)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs268)
 	return r0
 }
 
@@ -3936,9 +3937,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opXUnique, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opXUnique, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3955,10 +3956,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opXUniqueOut, &locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXUniqueOut, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -3975,9 +3976,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre158(&c, &opUniqueDim, &locs269, &a0, self)
+	assertgenshapes.ChecksPre158(&c, &opUniqueDim, &assertgenshapes.Locs269, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	checksPost159(&c, &locs269, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs269, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3994,10 +3995,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	checksPre111(&c, &opUniqueDimOut, &locs270, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre111(&c, &opUniqueDimOut, &assertgenshapes.Locs270, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost112(&c, &locs270, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs270, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4014,9 +4015,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre158(&c, &opUniqueConsecutive, &locs269, &a0, self)
+	assertgenshapes.ChecksPre158(&c, &opUniqueConsecutive, &assertgenshapes.Locs269, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	checksPost159(&c, &locs269, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs269, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4033,10 +4034,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre111(&c, &opUniqueConsecutiveOut, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre111(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	checksPost112(&c, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4053,9 +4054,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre158(&c, &opUniqueDimConsecutive, &locs269, &a0, self)
+	assertgenshapes.ChecksPre158(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs269, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	checksPost159(&c, &locs269, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs269, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4072,10 +4073,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre111(&c, &opUniqueDimConsecutiveOut, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre111(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	checksPost112(&c, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4092,9 +4093,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre158(&c, &opXUnique2, &locs269, &a0, self)
+	assertgenshapes.ChecksPre158(&c, &opXUnique2, &assertgenshapes.Locs269, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	checksPost159(&c, &locs269, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs269, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4111,10 +4112,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre111(&c, &opXUnique2Out, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre111(&c, &opXUnique2Out, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost112(&c, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4131,9 +4132,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUnsafeView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4150,10 +4151,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXUnsafeViewOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXUnsafeViewOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -4170,9 +4171,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnsqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4189,10 +4190,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opUnsqueeze_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opUnsqueeze_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4208,9 +4209,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVander, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs271)
 	r0 := kernels.Vander(x, N, increasing)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -4226,9 +4227,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Var(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0)
 	r0 := kernels.Var(self, unbiased)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4244,9 +4245,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4263,9 +4264,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opVarCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4282,10 +4283,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opVarOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opVarOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -4302,10 +4303,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opVarCorrectionOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opVarCorrectionOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -4321,9 +4322,9 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.VarNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarNamesDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opVarNamesDim, &assertgenshapes.Locs0)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4340,10 +4341,10 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opVarNamesOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opVarNamesOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -4359,9 +4360,9 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 		return kernels.VarCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarCorrectionNames, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opVarCorrectionNames, &assertgenshapes.Locs0)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4378,10 +4379,10 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opVarCorrectionNamesOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -4397,9 +4398,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opVarMean, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opVarMean, &assertgenshapes.Locs25)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -4415,9 +4416,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opVarMeanDim, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opVarMeanDim, &assertgenshapes.Locs25)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -4434,9 +4435,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opVarMeanCorrection, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opVarMeanCorrection, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4453,10 +4454,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opVarMeanCorrectionOut, &locs26, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs26, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost43(&c, &locs26, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -4472,9 +4473,9 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opVarMeanNamesDim, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opVarMeanNamesDim, &assertgenshapes.Locs25)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -4490,9 +4491,9 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opVarMeanCorrectionNames, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs25)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -4508,9 +4509,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opViewAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opViewAs, &assertgenshapes.Locs6)
 	r0 := kernels.ViewAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4527,9 +4528,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opWhereSelf, &locs272, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre53(&c, &opWhereSelf, &assertgenshapes.Locs272, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	checksPost54(&c, &locs272, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -4546,10 +4547,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opWhereSelfOut, &locs273, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre56(&c, &opWhereSelfOut, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	checksPost21(&c, &locs273, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, condition, self, other, out)
 	return r0
 }
 
@@ -4565,9 +4566,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opWhereScalarSelf, &locs274)
+	assertgenshapes.ChecksPre9(&c, &opWhereScalarSelf, &assertgenshapes.Locs274)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	checksPost10(&c, &locs274)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs274)
 	return r0
 }
 
@@ -4583,9 +4584,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opWhereScalarOther, &locs275)
+	assertgenshapes.ChecksPre9(&c, &opWhereScalarOther, &assertgenshapes.Locs275)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	checksPost10(&c, &locs275)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs275)
 	return r0
 }
 
@@ -4601,9 +4602,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opWhereScalar, &locs276)
+	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs276)
 	r0 := kernels.WhereScalar(condition, self, other)
-	checksPost1(&c, &locs276)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs276)
 	return r0
 }
 
@@ -4619,9 +4620,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opWhere, &locs277)
+	assertgenshapes.ChecksPre5(&c, &opWhere, &assertgenshapes.Locs277)
 	r0 := kernels.Where(condition)
-	checksPost6(&c, &locs277)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs277)
 	return r0
 }
 
@@ -4637,9 +4638,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormExceptDim, &locs278)
+	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs278)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	checksPost1(&c, &locs278)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs278)
 	return r0
 }
 
@@ -4655,9 +4656,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXWeightNorm, &locs279)
+	assertgenshapes.ChecksPre9(&c, &opXWeightNorm, &assertgenshapes.Locs279)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	checksPost10(&c, &locs279)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs279)
 	return r0
 }
 
@@ -4674,9 +4675,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre22(&c, &opXWeightNormInterface, &locs280, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre22(&c, &opXWeightNormInterface, &assertgenshapes.Locs280, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	checksPost23(&c, &locs280, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs280, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -4693,10 +4694,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre24(&c, &opXWeightNormInterfaceOut, &locs281, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre24(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs281, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	checksPost25(&c, &locs281, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs281, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4712,9 +4713,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXWeightNormInterfaceBackward, &locs282)
+	assertgenshapes.ChecksPre62(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs282)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost136(&c, &locs282)
+	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs282)
 	return r0, r1
 }
 
@@ -4731,10 +4732,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre137(&c, &opXWeightNormInterfaceBackwardOut, &locs283, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre137(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs283, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	checksPost138(&c, &locs283, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost138(&c, &assertgenshapes.Locs283, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -4750,9 +4751,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXWeightNormDifferentiableBackward, &locs282)
+	assertgenshapes.ChecksPre62(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs282)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost136(&c, &locs282)
+	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs282)
 	return r0, r1
 }
 
@@ -4768,9 +4769,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opZerosNames, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opZerosNames, &assertgenshapes.Locs23)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -4787,10 +4788,10 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opZerosNamesOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opZerosNamesOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -4806,9 +4807,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEfficientzerotensor, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opXEfficientzerotensor, &assertgenshapes.Locs23)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -4825,10 +4826,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opXEfficientzerotensorOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -4844,9 +4845,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opZeros, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opZeros, &assertgenshapes.Locs23)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -4863,10 +4864,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opZerosOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opZerosOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -4883,9 +4884,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opZerosLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4902,10 +4903,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opZerosLikeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opZerosLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4922,9 +4923,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXStandardGammaGrad, &locs284, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre12(&c, &opXStandardGammaGrad, &assertgenshapes.Locs284, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	checksPost13(&c, &locs284, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs284, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -4941,10 +4942,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXStandardGammaGradOut, &locs285, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs285, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	checksPost15(&c, &locs285, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs285, &a2, out)
 	return r0
 }
 
@@ -4961,9 +4962,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXStandardGamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4980,10 +4981,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXStandardGammaOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXStandardGammaOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -4999,9 +5000,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXDirichletGrad, &locs286)
+	assertgenshapes.ChecksPre44(&c, &opXDirichletGrad, &assertgenshapes.Locs286)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	checksPost57(&c, &locs286)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs286)
 	return r0
 }
 
@@ -5018,10 +5019,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opXDirichletGradOut, &locs287, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opXDirichletGradOut, &assertgenshapes.Locs287, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	checksPost59(&c, &locs287, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs287, &a3, out)
 	return r0
 }
 
@@ -5037,9 +5038,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XSampleDirichlet(self, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSampleDirichlet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5056,10 +5057,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXSampleDirichletOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXSampleDirichletOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5076,9 +5077,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPoisson, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5095,10 +5096,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opPoissonOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opPoissonOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5114,9 +5115,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBinomial, &locs288)
+	assertgenshapes.ChecksPre9(&c, &opBinomial, &assertgenshapes.Locs288)
 	r0 := kernels.Binomial(count, prob, generator)
-	checksPost10(&c, &locs288)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs288)
 	return r0
 }
 
@@ -5133,10 +5134,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opBinomialOut, &locs289, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opBinomialOut, &assertgenshapes.Locs289, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	checksPost15(&c, &locs289, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs289, &a3, out)
 	return r0
 }
 
@@ -5152,9 +5153,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NativeNorm(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0)
 	r0 := kernels.NativeNorm(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5171,10 +5172,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNativeNormOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNativeNormOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5190,9 +5191,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNormScalarOptDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5209,10 +5210,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -5228,9 +5229,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseSum(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSum, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSum(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5246,9 +5247,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSumDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5265,9 +5266,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSparseSumDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5284,10 +5285,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXSparseSumDimOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseSumDimOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5303,9 +5304,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSumDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5321,9 +5322,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseSumBackward, &locs247)
+	assertgenshapes.ChecksPre9(&c, &opXSparseSumBackward, &assertgenshapes.Locs247)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	checksPost10(&c, &locs247)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs247)
 	return r0
 }
 
@@ -5340,10 +5341,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXSparseSumBackwardOut, &locs290, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs290, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	checksPost15(&c, &locs290, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs290, &a3, out)
 	return r0
 }
 
@@ -5359,9 +5360,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrSumDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5378,10 +5379,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXSparseCsrSumDimDtypeOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -5397,9 +5398,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrProdDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5416,10 +5417,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXSparseCsrProdDimDtypeOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -5435,9 +5436,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5453,9 +5454,9 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 		return kernels.XSparseSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSoftmaxDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5472,9 +5473,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSparseSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5491,10 +5492,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXSparseSoftmaxOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -5510,9 +5511,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseSoftmaxBackwardData, &locs291)
+	assertgenshapes.ChecksPre44(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs291)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost57(&c, &locs291)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291)
 	return r0
 }
 
@@ -5529,10 +5530,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &locs292, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs292, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost59(&c, &locs292, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs292, &a4, out)
 	return r0
 }
 
@@ -5548,9 +5549,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseLogSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5566,9 +5567,9 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 		return kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseLogSoftmaxDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5585,9 +5586,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5604,10 +5605,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXSparseLogSoftmaxOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -5623,9 +5624,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseLogSoftmaxBackwardData, &locs291)
+	assertgenshapes.ChecksPre44(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs291)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost57(&c, &locs291)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291)
 	return r0
 }
 
@@ -5642,10 +5643,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs292, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs292, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost59(&c, &locs292, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs292, &a4, out)
 	return r0
 }
 
@@ -5661,9 +5662,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSpdiags, &locs293)
+	assertgenshapes.ChecksPre9(&c, &opXSpdiags, &assertgenshapes.Locs293)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	checksPost10(&c, &locs293)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs293)
 	return r0
 }
 
@@ -5680,10 +5681,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXSpdiagsOut, &locs294, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXSpdiagsOut, &assertgenshapes.Locs294, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	checksPost15(&c, &locs294, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs294, &a4, out)
 	return r0
 }
 
@@ -5700,9 +5701,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalarOptDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5719,10 +5720,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opNormScalarOptDtypeOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -5739,9 +5740,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5758,10 +5759,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNormScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNormScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5778,9 +5779,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5797,9 +5798,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalarOptDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5816,10 +5817,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opNormDtypeOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNormDtypeOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -5836,10 +5837,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opNormOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNormOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5855,9 +5856,9 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 		return kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormNamesScalarOptDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5873,9 +5874,9 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 		return kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormNamesScalarOptDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs0)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5892,10 +5893,10 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opNormNamesDtypeOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -5912,10 +5913,10 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opNormNamesOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opNormNamesOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -5932,9 +5933,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opFrexpTensor, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opFrexpTensor, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5951,10 +5952,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opFrexpTensorOut, &locs295, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre93(&c, &opFrexpTensorOut, &assertgenshapes.Locs295, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	checksPost52(&c, &locs295, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs295, &a0, &a1, &a2, self, mantissa, exponent)
 	return r0, r1
 }
 
@@ -5970,9 +5971,9 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 		return kernels.FrobeniusNorm(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFrobeniusNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFrobeniusNorm, &assertgenshapes.Locs0)
 	r0 := kernels.FrobeniusNorm(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5988,9 +5989,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFrobeniusNormDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6007,10 +6008,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opFrobeniusNormOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opFrobeniusNormOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -6026,9 +6027,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 		return kernels.NuclearNorm(self, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6045,10 +6046,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNuclearNormOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNuclearNormOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -6064,9 +6065,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNormDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6083,10 +6084,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opNuclearNormDimOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opNuclearNormDimOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -6103,9 +6104,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6122,10 +6123,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCloneOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCloneOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -6141,9 +6142,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 		return kernels.Positive(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPositive, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0)
 	r0 := kernels.Positive(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6160,10 +6161,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opResizeAs_, &locs296, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opResizeAs_, &assertgenshapes.Locs296, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	checksPost4(&c, &locs296, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs296, &a0, self)
 	return r0
 }
 
@@ -6180,10 +6181,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opResizeAsOut, &locs297, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opResizeAsOut, &assertgenshapes.Locs297, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	checksPost15(&c, &locs297, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs297, &a3, out)
 	return r0
 }
 
@@ -6199,9 +6200,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opResizeAs, &locs298)
+	assertgenshapes.ChecksPre9(&c, &opResizeAs, &assertgenshapes.Locs298)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	checksPost10(&c, &locs298)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs298)
 	return r0
 }
 
@@ -6218,10 +6219,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opResizeAsSparse_, &locs296, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opResizeAsSparse_, &assertgenshapes.Locs296, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	checksPost4(&c, &locs296, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs296, &a0, self)
 	return r0
 }
 
@@ -6238,10 +6239,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opResizeAsSparseOut, &locs297, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opResizeAsSparseOut, &assertgenshapes.Locs297, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	checksPost15(&c, &locs297, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs297, &a2, out)
 	return r0
 }
 
@@ -6257,9 +6258,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opResizeAsSparse, &locs298)
+	assertgenshapes.ChecksPre9(&c, &opResizeAsSparse, &assertgenshapes.Locs298)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	checksPost10(&c, &locs298)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs298)
 	return r0
 }
 
@@ -6276,10 +6277,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opZero_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opZero_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6296,10 +6297,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opZeroOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opZeroOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -6316,9 +6317,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opZero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Zero(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6335,10 +6336,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opSubOut, &locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opSubOut, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -6355,9 +6356,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6374,10 +6375,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opSub_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opSub_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6394,9 +6395,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6413,10 +6414,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSub_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSub_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6433,10 +6434,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opSubScalarOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opSubScalarOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -6453,10 +6454,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opSubtractOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opSubtractOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -6472,9 +6473,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSubtractTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSubtractTensor, &assertgenshapes.Locs6)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6491,10 +6492,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSubtract_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSubtract_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -6510,9 +6511,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.SubtractScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSubtractScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6529,10 +6530,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSubtract_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSubtract_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6549,9 +6550,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6568,10 +6569,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opRsubTensorOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -6588,10 +6589,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHeavisideOut, &locs299, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opHeavisideOut, &assertgenshapes.Locs299, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	checksPost15(&c, &locs299, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs299, &a2, out)
 	return r0
 }
 
@@ -6607,9 +6608,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHeaviside, &locs300)
+	assertgenshapes.ChecksPre9(&c, &opHeaviside, &assertgenshapes.Locs300)
 	r0 := kernels.Heaviside(self, values)
-	checksPost10(&c, &locs300)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs300)
 	return r0
 }
 
@@ -6626,10 +6627,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opHeaviside_, &locs301, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opHeaviside_, &assertgenshapes.Locs301, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	checksPost4(&c, &locs301, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs301, &a0, self)
 	return r0
 }
 
@@ -6646,9 +6647,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRsubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6665,10 +6666,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRsubScalarOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRsubScalarOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -6685,9 +6686,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXSparseAddmm, &locs252, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre53(&c, &opXSparseAddmm, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	checksPost54(&c, &locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6704,10 +6705,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opXSparseAddmmOut, &locs253, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opXSparseAddmmOut, &assertgenshapes.Locs253, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost59(&c, &locs253, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs253, &a5, out)
 	return r0
 }
 
@@ -6724,10 +6725,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opSparseSampledAddmmOut, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre56(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost21(&c, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -6744,9 +6745,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opSparseSampledAddmm, &locs252, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre53(&c, &opSparseSampledAddmm, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	checksPost54(&c, &locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6763,10 +6764,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddmmOut, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddmmOut, &assertgenshapes.Locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost21(&c, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -6783,9 +6784,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddmm, &locs252, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre53(&c, &opAddmm, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	checksPost54(&c, &locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6802,10 +6803,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddmm_, &locs303, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre55(&c, &opAddmm_, &assertgenshapes.Locs303, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	checksPost52(&c, &locs303, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, mat1, mat2)
 	return r0
 }
 
@@ -6822,10 +6823,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre58(&c, &opXAddmmActivationOut, &locs253, &a6, out)
+	assertgenshapes.ChecksPre58(&c, &opXAddmmActivationOut, &assertgenshapes.Locs253, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	checksPost59(&c, &locs253, &a6, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs253, &a6, out)
 	return r0
 }
 
@@ -6841,9 +6842,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXAddmmActivation, &locs252)
+	assertgenshapes.ChecksPre44(&c, &opXAddmmActivation, &assertgenshapes.Locs252)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	checksPost57(&c, &locs252)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs252)
 	return r0
 }
 
@@ -6859,9 +6860,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCompressedTensorCompPlainValueSize, &locs304)
+	assertgenshapes.ChecksPre44(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs304)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs304)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs304)
 	return r0
 }
 
@@ -6877,9 +6878,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCsrTensorCrowColValueSize, &locs305)
+	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs305)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs305)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
 	return r0
 }
 
@@ -6895,9 +6896,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCscTensorCcolRowValueSize, &locs306)
+	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs306)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs306)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
 	return r0
 }
 
@@ -6913,9 +6914,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBsrTensorCrowColValueSize, &locs305)
+	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs305)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs305)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
 	return r0
 }
 
@@ -6931,9 +6932,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBscTensorCcolRowValueSize, &locs306)
+	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs306)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs306)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
 	return r0
 }
 
@@ -6949,9 +6950,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCompressedTensorCompPlainValue, &locs304)
+	assertgenshapes.ChecksPre44(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs304)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs304)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs304)
 	return r0
 }
 
@@ -6967,9 +6968,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCsrTensorCrowColValue, &locs305)
+	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs305)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs305)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
 	return r0
 }
 
@@ -6985,9 +6986,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCscTensorCcolRowValue, &locs306)
+	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs306)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs306)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
 	return r0
 }
 
@@ -7003,9 +7004,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBsrTensorCrowColValue, &locs305)
+	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs305)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs305)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
 	return r0
 }
 
@@ -7021,9 +7022,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBscTensorCcolRowValue, &locs306)
+	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs306)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs306)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
 	return r0
 }
 
@@ -7039,9 +7040,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseCompressedTensorUnsafe, &locs304)
+	assertgenshapes.ChecksPre44(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs304)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs304)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs304)
 	return r0
 }
 
@@ -7057,9 +7058,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseCsrTensorUnsafe, &locs305)
+	assertgenshapes.ChecksPre44(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs305)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs305)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
 	return r0
 }
 
@@ -7075,9 +7076,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseCscTensorUnsafe, &locs306)
+	assertgenshapes.ChecksPre44(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs306)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs306)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
 	return r0
 }
 
@@ -7093,9 +7094,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseBsrTensorUnsafe, &locs305)
+	assertgenshapes.ChecksPre44(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs305)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs305)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
 	return r0
 }
 
@@ -7111,9 +7112,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseBscTensorUnsafe, &locs306)
+	assertgenshapes.ChecksPre44(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs306)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs306)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
 	return r0
 }
 
@@ -7129,9 +7130,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseCooTensorSize, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opSparseCooTensorSize, &assertgenshapes.Locs23)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -7148,10 +7149,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opSparseCooTensorSizeOut, &locs24, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs24, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	checksPost8(&c, &locs24, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
 	return r0
 }
 
@@ -7167,9 +7168,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSparseCooTensorIndices, &locs307)
+	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs307)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
-	checksPost10(&c, &locs307)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs307)
 	return r0
 }
 
@@ -7185,9 +7186,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSparseCooTensorIndicesSize, &locs307)
+	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs307)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
-	checksPost10(&c, &locs307)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs307)
 	return r0
 }
 
@@ -7203,9 +7204,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseCooTensorUnsafe, &locs307)
+	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs307)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
-	checksPost10(&c, &locs307)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs307)
 	return r0
 }
 
@@ -7222,9 +7223,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXValidateSparseCooTensorArgs, &locs308)
+	assertgenshapes.ChecksPre0(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs308)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size)
-	checksPost2(&c, &locs308)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs308)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -7240,9 +7241,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseCompressedTensorArgs, &locs309)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs309)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	checksPost160(&c, &locs309)
+	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs309)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -7258,9 +7259,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseCsrTensorArgs, &locs310)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs310)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost160(&c, &locs310)
+	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs310)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -7276,9 +7277,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseCscTensorArgs, &locs311)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs311)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost160(&c, &locs311)
+	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs311)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -7294,9 +7295,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseBsrTensorArgs, &locs310)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs310)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost160(&c, &locs310)
+	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs310)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -7312,9 +7313,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseBscTensorArgs, &locs311)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs311)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost160(&c, &locs311)
+	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs311)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -7329,9 +7330,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseCooTensorWithDims, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs23)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -7348,10 +7349,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opXSparseCooTensorWithDimsOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -7368,9 +7369,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &locs307, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs307, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
-	checksPost13(&c, &locs307, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs307, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -7387,10 +7388,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs312, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs312, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
-	checksPost15(&c, &locs312, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs312, &a5, out)
 	return r0
 }
 
@@ -7407,10 +7408,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSparseResize_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSparseResize_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7427,10 +7428,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opSparseResizeOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opSparseResizeOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -7446,9 +7447,9 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResize, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7465,10 +7466,10 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSparseResizeAndClear_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7485,10 +7486,10 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opSparseResizeAndClearOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -7504,9 +7505,9 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResizeAndClear, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7523,9 +7524,9 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSparseMask, &locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opSparseMask, &assertgenshapes.Locs27, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	checksPost13(&c, &locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -7542,10 +7543,10 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSparseMaskOut, &locs28, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSparseMaskOut, &assertgenshapes.Locs28, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	checksPost15(&c, &locs28, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs28, &a2, out)
 	return r0
 }
 
@@ -7561,9 +7562,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.XToCpu(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXToCpu, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opXToCpu, &assertgenshapes.Locs9)
 	r0 := kernels.XToCpu(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -7579,9 +7580,9 @@ func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 		return kernels.ToDense(self, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDense, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0)
 	r0 := kernels.ToDense(self, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7598,9 +7599,9 @@ func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToDense, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToDense(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7617,10 +7618,10 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXToDenseOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXToDenseOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -7636,9 +7637,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToDenseBackward(grad, input)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opToDenseBackward, &locs313)
+	assertgenshapes.ChecksPre9(&c, &opToDenseBackward, &assertgenshapes.Locs313)
 	r0 := kernels.ToDenseBackward(grad, input)
-	checksPost10(&c, &locs313)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs313)
 	return r0
 }
 
@@ -7655,9 +7656,9 @@ func SparseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSparseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SparseDim(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7674,9 +7675,9 @@ func XDimI(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXDimI, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimI(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7693,9 +7694,9 @@ func DenseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opDenseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.DenseDim(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7712,9 +7713,9 @@ func XDimV(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXDimV, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimV(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7731,9 +7732,9 @@ func XNnz(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXNnz, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XNnz(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7749,9 +7750,9 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.Coalesce(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCoalesce, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0)
 	r0 := kernels.Coalesce(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7768,9 +7769,9 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXCoalesce, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7787,10 +7788,10 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXCoalesceOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXCoalesceOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -7807,9 +7808,9 @@ func IsCoalesced(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opIsCoalesced, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7826,9 +7827,9 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7845,9 +7846,9 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7864,10 +7865,10 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXCoalesced_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXCoalesced_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7884,10 +7885,10 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXCoalescedOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXCoalescedOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -7903,9 +7904,9 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced(self, coalesced)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCoalesced, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0)
 	r0 := kernels.XCoalesced(self, coalesced)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7922,9 +7923,9 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7941,9 +7942,9 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Values(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7959,9 +7960,9 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndices(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCrowIndices, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCrowIndices, &assertgenshapes.Locs0)
 	r0 := kernels.CrowIndices(self)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7977,9 +7978,9 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndices(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColIndices, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opColIndices, &assertgenshapes.Locs0)
 	r0 := kernels.ColIndices(self)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7995,9 +7996,9 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndices(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCcolIndices, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCcolIndices, &assertgenshapes.Locs0)
 	r0 := kernels.CcolIndices(self)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8013,9 +8014,9 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndices(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowIndices, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRowIndices, &assertgenshapes.Locs0)
 	r0 := kernels.RowIndices(self)
-	checksPost100(&c, &locs0)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8032,10 +8033,10 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHspmmOut, &locs314, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opHspmmOut, &assertgenshapes.Locs314, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	checksPost15(&c, &locs314, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs314, &a2, out)
 	return r0
 }
 
@@ -8051,9 +8052,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Hspmm(mat1, mat2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHspmm, &locs315)
+	assertgenshapes.ChecksPre9(&c, &opHspmm, &assertgenshapes.Locs315)
 	r0 := kernels.Hspmm(mat1, mat2)
-	checksPost10(&c, &locs315)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs315)
 	return r0
 }
 
@@ -8070,10 +8071,10 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opCopySparseToSparse_, &locs97, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opCopySparseToSparse_, &assertgenshapes.Locs97, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	checksPost4(&c, &locs97, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs97, &a0, self)
 	return r0
 }
 
@@ -8090,10 +8091,10 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opCopySparseToSparseOut, &locs98, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs98, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	checksPost15(&c, &locs98, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a3, out)
 	return r0
 }
 
@@ -8109,9 +8110,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCopySparseToSparse, &locs96)
+	assertgenshapes.ChecksPre9(&c, &opCopySparseToSparse, &assertgenshapes.Locs96)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	checksPost10(&c, &locs96)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs96)
 	return r0
 }
 
@@ -8128,9 +8129,9 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnbindInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnbindInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8146,9 +8147,9 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 		return kernels.UnbindDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opUnbindDimname, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opUnbindDimname, &assertgenshapes.Locs3)
 	r0 := kernels.UnbindDimname(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -8165,9 +8166,9 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opToSparseSparseDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8184,10 +8185,10 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opToSparseSparseDimOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opToSparseSparseDimOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -8204,9 +8205,9 @@ func ToSparse(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opToSparse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opToSparse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparse(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8223,10 +8224,10 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opToSparseOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opToSparseOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -8242,9 +8243,9 @@ func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsr(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseCsr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseCsr(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8261,10 +8262,10 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opToSparseCsrOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opToSparseCsrOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseCsrOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -8280,9 +8281,9 @@ func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsc(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseCsc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseCsc(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8299,10 +8300,10 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opToSparseCscOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opToSparseCscOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseCscOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -8318,9 +8319,9 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 		return kernels.ToSparseBsr(self, blocksize)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseBsr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseBsr(self, blocksize)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8337,10 +8338,10 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opToSparseBsrOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opToSparseBsrOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -8356,9 +8357,9 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 		return kernels.ToSparseBsc(self, blocksize)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseBsc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseBsc(self, blocksize)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8375,10 +8376,10 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opToSparseBscOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opToSparseBscOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseBscOut(self, blocksize, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -8395,9 +8396,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opToMkldnn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8414,10 +8415,10 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opToMkldnnOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opToMkldnnOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -8433,9 +8434,9 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv2dWeight, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8452,10 +8453,10 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opMkldnnReorderConv2dWeightOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -8471,9 +8472,9 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv3dWeight, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8490,10 +8491,10 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opMkldnnReorderConv3dWeightOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -8509,9 +8510,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opToMkldnnBackward, &locs313)
+	assertgenshapes.ChecksPre9(&c, &opToMkldnnBackward, &assertgenshapes.Locs313)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	checksPost10(&c, &locs313)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs313)
 	return r0
 }
 
@@ -8527,9 +8528,9 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizePerTensorDynamic, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8546,10 +8547,10 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opQuantizePerTensorDynamicOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -8566,9 +8567,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opQuantizePerTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8585,10 +8586,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opQuantizePerTensorOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8605,9 +8606,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opQuantizePerTensorTensorQparams, &locs316, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre53(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	checksPost54(&c, &locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -8624,10 +8625,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &locs317, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs317, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	checksPost21(&c, &locs317, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs317, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	return r0
 }
 
@@ -8647,9 +8648,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre161(&c, &opQuantizePerTensorTensors, &locs318, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPre161(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs318, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	checksPost162(&c, &locs318, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs318, &l0, &a1, &a2, tensors, scales, zero_points)
 	return r0
 }
 
@@ -8670,10 +8671,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	checksPre163(&c, &opQuantizePerTensorTensorsOut, &locs319, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPre163(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs319, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	checksPost164(&c, &locs319, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPost164(&c, &assertgenshapes.Locs319, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -8689,9 +8690,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opQuantizePerChannel, &locs320, &a0, &a1, &a2, self, scales, zero_points)
+	assertgenshapes.ChecksPre53(&c, &opQuantizePerChannel, &assertgenshapes.Locs320, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	checksPost54(&c, &locs320, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs320, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -8708,10 +8709,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opQuantizePerChannelOut, &locs321, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPre56(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs321, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	checksPost21(&c, &locs321, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs321, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	return r0
 }
 
@@ -8728,9 +8729,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDequantizeSelf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	checksPost156(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -8747,10 +8748,10 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opDequantizeSelfOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opDequantizeSelfOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -8766,9 +8767,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.DequantizeTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDequantizeTensors, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opDequantizeTensors, &assertgenshapes.Locs9)
 	r0 := kernels.DequantizeTensors(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -8786,10 +8787,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opDequantizeTensorsOut, &locs71, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPre165(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs71, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	checksPost166(&c, &locs71, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs71, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -8805,9 +8806,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQScale, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QScale(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8824,9 +8825,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQZeroPoint, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8843,9 +8844,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opQPerChannelScales, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	checksPost156(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -8862,10 +8863,10 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opQPerChannelScalesOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -8882,9 +8883,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	checksPost156(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -8901,10 +8902,10 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opQPerChannelZeroPointsOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -8921,9 +8922,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQPerChannelAxis, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8939,9 +8940,9 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 		return kernels.IntRepr(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIntRepr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0)
 	r0 := kernels.IntRepr(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8958,10 +8959,10 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opIntReprOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opIntReprOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -8977,9 +8978,9 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMakePerTensorQuantizedTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8996,10 +8997,10 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -9015,9 +9016,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXMakePerChannelQuantizedTensor, &locs316)
+	assertgenshapes.ChecksPre44(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs316)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	checksPost57(&c, &locs316)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs316)
 	return r0
 }
 
@@ -9034,10 +9035,10 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &locs322, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs322, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	checksPost59(&c, &locs322, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs322, &a4, out)
 	return r0
 }
 
@@ -9054,9 +9055,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQscheme, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Qscheme(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9072,9 +9073,9 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFakeQuantizePerTensorAffine, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9090,9 +9091,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs316)
+	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs316)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	checksPost57(&c, &locs316)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs316)
 	return r0
 }
 
@@ -9109,9 +9110,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9128,10 +9129,10 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs26, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs26, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	checksPost43(&c, &locs26, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -9148,9 +9149,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre26(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs323, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.ChecksPre26(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs323, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	checksPost27(&c, &locs323, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.ChecksPost27(&c, &assertgenshapes.Locs323, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -9167,10 +9168,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	checksPre137(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs324, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre137(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs324, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	checksPost138(&c, &locs324, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost138(&c, &assertgenshapes.Locs324, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -9186,9 +9187,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs325)
+	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs325)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	checksPost10(&c, &locs325)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs325)
 	return r0
 }
 
@@ -9205,9 +9206,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs316, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost54(&c, &locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9224,10 +9225,10 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs322, &a6, out)
+	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs322, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	checksPost59(&c, &locs322, &a6, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs322, &a6, out)
 	return r0
 }
 
@@ -9243,9 +9244,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs326)
+	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs326)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost81(&c, &locs326)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs326)
 	return r0, r1, r2
 }
 
@@ -9261,9 +9262,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFakeQuantizePerChannelAffine, &locs316)
+	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs316)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost57(&c, &locs316)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs316)
 	return r0
 }
 
@@ -9280,9 +9281,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre151(&c, &opFakeQuantizePerChannelAffineCachemask, &locs327, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre151(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs327, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost152(&c, &locs327, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost152(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -9299,10 +9300,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	checksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs328, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs328, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	checksPost92(&c, &locs328, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs328, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -9318,9 +9319,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs325)
+	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs325)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	checksPost10(&c, &locs325)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs325)
 	return r0
 }
 
@@ -9337,9 +9338,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs316, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost54(&c, &locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9356,10 +9357,10 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs322, &a7, out)
+	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs322, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	checksPost59(&c, &locs322, &a7, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs322, &a7, out)
 	return r0
 }
 
@@ -9375,9 +9376,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs326)
+	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs326)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost81(&c, &locs326)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs326)
 	return r0, r1, r2
 }
 
@@ -9394,10 +9395,10 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6 asserts.Saved
-	checksPre142(&c, &opFusedMovingAvgObsFakeQuant, &locs329, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre142(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs329, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost167(&c, &locs329, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs329, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	return r0
 }
 
@@ -9414,10 +9415,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre168(&c, &opXFusedMovingAvgObsFqHelper, &locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre168(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost169(&c, &locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost169(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -9434,10 +9435,10 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6, a13, a14 asserts.Saved
-	checksPre170(&c, &opXFusedMovingAvgObsFqHelperOut, &locs331, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre170(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs331, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	checksPost171(&c, &locs331, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPost171(&c, &assertgenshapes.Locs331, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	return r0, r1
 }
 
@@ -9454,9 +9455,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre172(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre172(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost173(&c, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -9472,9 +9473,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXChooseQparamsPerTensor, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0, r1
 }
 
@@ -9490,9 +9491,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSaturateWeightToFp16, &locs333)
+	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs333)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	checksPost1(&c, &locs333)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs333)
 	return r0
 }
 
@@ -9508,9 +9509,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opChooseQparamsOptimized, &locs29)
+	assertgenshapes.ChecksPre9(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs29)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	checksPost11(&c, &locs29)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs29)
 	return r0, r1
 }
 
@@ -9526,9 +9527,9 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAutocastToReducedPrecision, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9544,9 +9545,9 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAutocastToFullPrecision, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 

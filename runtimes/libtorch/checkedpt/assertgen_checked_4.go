@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -42,10 +43,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXToCopyOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXToCopyOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDtypeLayout, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -79,9 +80,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDevice, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -97,9 +98,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -115,9 +116,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opToOther, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opToOther, &assertgenshapes.Locs6)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -133,9 +134,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Meshgrid(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMeshgrid, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opMeshgrid, &assertgenshapes.Locs9)
 	r0 := kernels.Meshgrid(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -151,9 +152,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMeshgridIndexing, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opMeshgridIndexing, &assertgenshapes.Locs9)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -169,9 +170,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCartesianProd, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opCartesianProd, &assertgenshapes.Locs70)
 	r0 := kernels.CartesianProd(tensors)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -187,9 +188,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 		return kernels.Combinations(self, r, with_replacement)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCombinations, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -205,9 +206,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opItem, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opItem, &assertgenshapes.Locs3)
 	r0 := kernels.Item(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -223,9 +224,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResultTypeTensor, &locs334)
+	assertgenshapes.ChecksPre0(&c, &opResultTypeTensor, &assertgenshapes.Locs334)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	checksPost2(&c, &locs334)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs334)
 	return r0
 }
 
@@ -241,9 +242,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResultTypeScalar, &locs335)
+	assertgenshapes.ChecksPre5(&c, &opResultTypeScalar, &assertgenshapes.Locs335)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	checksPost6(&c, &locs335)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs335)
 	return r0
 }
 
@@ -259,9 +260,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResultTypeScalarTensor, &locs335)
+	assertgenshapes.ChecksPre5(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs335)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	checksPost6(&c, &locs335)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs335)
 	return r0
 }
 
@@ -277,9 +278,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opResultTypeScalarScalar, &locs16)
+	assertgenshapes.ChecksPre28(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs16)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	checksPost29(&c, &locs16)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -295,9 +296,9 @@ func CanCast(from int, to int) bool {
 		return kernels.CanCast(from, to)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opCanCast, &locs16)
+	assertgenshapes.ChecksPre28(&c, &opCanCast, &assertgenshapes.Locs16)
 	r0 := kernels.CanCast(from, to)
-	checksPost29(&c, &locs16)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -313,9 +314,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opPromoteTypes, &locs16)
+	assertgenshapes.ChecksPre28(&c, &opPromoteTypes, &assertgenshapes.Locs16)
 	r0 := kernels.PromoteTypes(type1, type2)
-	checksPost29(&c, &locs16)
+	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
 	return r0
 }
 
@@ -332,9 +333,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXLocalScalarDense, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -354,9 +355,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre174(&c, &opXLstmMps, &locs336, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre174(&c, &opXLstmMps, &assertgenshapes.Locs336, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost175(&c, &locs336, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs336, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -373,10 +374,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12, a13 asserts.Saved
-	checksPre33(&c, &opXLstmMpsOut, &locs337, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre33(&c, &opXLstmMpsOut, &assertgenshapes.Locs337, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
-	checksPost34(&c, &locs337, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs337, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -396,9 +397,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5 asserts.Saved
 		l6, l7                 asserts.SavedList
 	)
-	checksPre176(&c, &opLstmMpsBackward, &locs338, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
+	assertgenshapes.ChecksPre176(&c, &opLstmMpsBackward, &assertgenshapes.Locs338, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost177(&c, &locs338, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0)
+	assertgenshapes.ChecksPost177(&c, &assertgenshapes.Locs338, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0)
 	return r0, r1, r2
 }
 
@@ -419,10 +420,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a0, a3, a4, a5, a14 asserts.Saved
 		l6, l7, l15, l16    asserts.SavedList
 	)
-	checksPre178(&c, &opLstmMpsBackwardOut, &locs339, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre178(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs339, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	checksPost179(&c, &locs339, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost179(&c, &assertgenshapes.Locs339, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -438,9 +439,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre180(&c, &opXThnnFusedLstmCell, &locs340, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre180(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	checksPost181(&c, &locs340, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -457,10 +458,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	checksPre78(&c, &opXThnnFusedLstmCellOut, &locs341, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs341, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	checksPost79(&c, &locs341, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs341, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -476,9 +477,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &locs342)
+	assertgenshapes.ChecksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs342)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost63(&c, &locs342)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs342)
 	return r0, r1, r2
 }
 
@@ -495,10 +496,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
-	checksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs343, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs343, &a6, &a7, &a8, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	checksPost79(&c, &locs343, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs343, &a6, &a7, &a8, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -514,9 +515,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre98(&c, &opXThnnFusedLstmCellBackward, &locs344)
+	assertgenshapes.ChecksPre98(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs344)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost182(&c, &locs344)
+	assertgenshapes.ChecksPost182(&c, &assertgenshapes.Locs344)
 	return r0, r1, r2, r3, r4
 }
 
@@ -532,9 +533,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var c asserts.Call
-	checksPre183(&c, &opXThnnDifferentiableLstmCellBackward, &locs345)
+	assertgenshapes.ChecksPre183(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs345)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	checksPost184(&c, &locs345)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs345)
 	return r0, r1, r2, r3, r4
 }
 
@@ -551,9 +552,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre185(&c, &opXThnnFusedGruCell, &locs346, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre185(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs346, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost186(&c, &locs346, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost186(&c, &assertgenshapes.Locs346, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -570,10 +571,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre91(&c, &opXThnnFusedGruCellOut, &locs347, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs347, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	checksPost92(&c, &locs347, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs347, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -589,9 +590,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXThnnFusedGruCellBackward, &locs348)
+	assertgenshapes.ChecksPre80(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs348)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	checksPost187(&c, &locs348)
+	assertgenshapes.ChecksPost187(&c, &assertgenshapes.Locs348)
 	return r0, r1, r2, r3, r4
 }
 
@@ -608,10 +609,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6, a7 asserts.Saved
-	checksPre188(&c, &opXThnnFusedGruCellBackwardOut, &locs349, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre188(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs349, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	checksPost189(&c, &locs349, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost189(&c, &assertgenshapes.Locs349, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -627,9 +628,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	checksPre183(&c, &opXThnnDifferentiableGruCellBackward, &locs350)
+	assertgenshapes.ChecksPre183(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs350)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost184(&c, &locs350)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs350)
 	return r0, r1, r2, r3, r4
 }
 
@@ -645,9 +646,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opLstmInput, &locs351)
+	assertgenshapes.ChecksPre62(&c, &opLstmInput, &assertgenshapes.Locs351)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost63(&c, &locs351)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs351)
 	return r0, r1, r2
 }
 
@@ -663,9 +664,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opLstmData, &locs352)
+	assertgenshapes.ChecksPre80(&c, &opLstmData, &assertgenshapes.Locs352)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost81(&c, &locs352)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs352)
 	return r0, r1, r2
 }
 
@@ -681,9 +682,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opGruInput, &locs353)
+	assertgenshapes.ChecksPre60(&c, &opGruInput, &assertgenshapes.Locs353)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost90(&c, &locs353)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs353)
 	return r0, r1
 }
 
@@ -699,9 +700,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opGruData, &locs354)
+	assertgenshapes.ChecksPre62(&c, &opGruData, &assertgenshapes.Locs354)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost136(&c, &locs354)
+	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs354)
 	return r0, r1
 }
 
@@ -717,9 +718,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnTanhInput, &locs353)
+	assertgenshapes.ChecksPre60(&c, &opRnnTanhInput, &assertgenshapes.Locs353)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost90(&c, &locs353)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs353)
 	return r0, r1
 }
 
@@ -735,9 +736,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opRnnTanhData, &locs354)
+	assertgenshapes.ChecksPre62(&c, &opRnnTanhData, &assertgenshapes.Locs354)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost136(&c, &locs354)
+	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs354)
 	return r0, r1
 }
 
@@ -753,9 +754,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnReluInput, &locs353)
+	assertgenshapes.ChecksPre60(&c, &opRnnReluInput, &assertgenshapes.Locs353)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost90(&c, &locs353)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs353)
 	return r0, r1
 }
 
@@ -771,9 +772,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opRnnReluData, &locs354)
+	assertgenshapes.ChecksPre62(&c, &opRnnReluData, &assertgenshapes.Locs354)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost136(&c, &locs354)
+	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs354)
 	return r0, r1
 }
 
@@ -789,9 +790,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opLstmCell, &locs355)
+	assertgenshapes.ChecksPre62(&c, &opLstmCell, &assertgenshapes.Locs355)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost136(&c, &locs355)
+	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs355)
 	return r0, r1
 }
 
@@ -807,9 +808,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opGruCell, &locs356)
+	assertgenshapes.ChecksPre60(&c, &opGruCell, &assertgenshapes.Locs356)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost94(&c, &locs356)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs356)
 	return r0
 }
 
@@ -825,9 +826,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnTanhCell, &locs356)
+	assertgenshapes.ChecksPre60(&c, &opRnnTanhCell, &assertgenshapes.Locs356)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost94(&c, &locs356)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs356)
 	return r0
 }
 
@@ -843,9 +844,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnReluCell, &locs356)
+	assertgenshapes.ChecksPre60(&c, &opRnnReluCell, &assertgenshapes.Locs356)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost94(&c, &locs356)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs356)
 	return r0
 }
 
@@ -861,9 +862,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre190(&c, &opQuantizedLstmCell, &locs357)
+	assertgenshapes.ChecksPre190(&c, &opQuantizedLstmCell, &assertgenshapes.Locs357)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost191(&c, &locs357)
+	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs357)
 	return r0, r1
 }
 
@@ -879,9 +880,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre192(&c, &opQuantizedGruCell, &locs358)
+	assertgenshapes.ChecksPre192(&c, &opQuantizedGruCell, &assertgenshapes.Locs358)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost193(&c, &locs358)
+	assertgenshapes.ChecksPost193(&c, &assertgenshapes.Locs358)
 	return r0
 }
 
@@ -897,9 +898,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre192(&c, &opQuantizedRnnReluCell, &locs358)
+	assertgenshapes.ChecksPre192(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs358)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost193(&c, &locs358)
+	assertgenshapes.ChecksPost193(&c, &assertgenshapes.Locs358)
 	return r0
 }
 
@@ -915,9 +916,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre192(&c, &opQuantizedRnnTanhCell, &locs358)
+	assertgenshapes.ChecksPre192(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs358)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost193(&c, &locs358)
+	assertgenshapes.ChecksPost193(&c, &assertgenshapes.Locs358)
 	return r0
 }
 
@@ -934,9 +935,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre22(&c, &opXPackPaddedSequence, &locs359, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre22(&c, &opXPackPaddedSequence, &assertgenshapes.Locs359, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	checksPost23(&c, &locs359, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs359, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -953,10 +954,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre24(&c, &opXPackPaddedSequenceOut, &locs360, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre24(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs360, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	checksPost25(&c, &locs360, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs360, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -972,9 +973,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXPackPaddedSequenceBackward, &locs361)
+	assertgenshapes.ChecksPre9(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs361)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	checksPost10(&c, &locs361)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs361)
 	return r0
 }
 
@@ -990,9 +991,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXPadPackedSequence, &locs362)
+	assertgenshapes.ChecksPre44(&c, &opXPadPackedSequence, &assertgenshapes.Locs362)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	checksPost45(&c, &locs362)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs362)
 	return r0, r1
 }
 
@@ -1009,10 +1010,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSet_SourceTensorStorageOffset, &locs363, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs363, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	checksPost4(&c, &locs363, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs363, &a0, self)
 	return r0
 }
 
@@ -1029,10 +1030,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSet_SourceTensor, &locs363, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensor, &assertgenshapes.Locs363, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost4(&c, &locs363, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs363, &a0, self)
 	return r0
 }
 
@@ -1049,10 +1050,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSetSourceTensorOut, &locs364, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSetSourceTensorOut, &assertgenshapes.Locs364, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	checksPost15(&c, &locs364, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs364, &a2, out)
 	return r0
 }
 
@@ -1068,9 +1069,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSetSourceTensor, &locs365)
+	assertgenshapes.ChecksPre9(&c, &opSetSourceTensor, &assertgenshapes.Locs365)
 	r0 := kernels.SetSourceTensor(self, source)
-	checksPost10(&c, &locs365)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs365)
 	return r0
 }
 
@@ -1087,10 +1088,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSet_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSet_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1107,10 +1108,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSetOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSetOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -1126,9 +1127,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0)
 	r0 := kernels.Set(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1145,9 +1146,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	checksPost156(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -1164,10 +1165,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLiftOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLiftOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -1184,9 +1185,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLiftFresh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	checksPost156(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -1203,9 +1204,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLiftFreshCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	checksPost156(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -1222,10 +1223,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLiftFreshCopyOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -1242,9 +1243,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opIsSetTo, &locs366, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre16(&c, &opIsSetTo, &assertgenshapes.Locs366, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	checksPost17(&c, &locs366, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs366, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -1261,10 +1262,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opMaskedFill_Scalar, &locs367, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre50(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs367, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	checksPost17(&c, &locs367, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs367, &a0, &a1, self, mask)
 	return r0
 }
 
@@ -1281,10 +1282,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMaskedFillScalarOut, &locs28, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs28, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	checksPost15(&c, &locs28, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs28, &a3, out)
 	return r0
 }
 
@@ -1301,9 +1302,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaskedFillScalar, &locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opMaskedFillScalar, &assertgenshapes.Locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	checksPost13(&c, &locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1320,10 +1321,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMaskedFill_Tensor, &locs368, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre55(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs368, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	checksPost52(&c, &locs368, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs368, &a0, &a1, &a2, self, mask, value)
 	return r0
 }
 
@@ -1340,10 +1341,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opMaskedFillTensorOut, &locs369, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs369, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	checksPost59(&c, &locs369, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs369, &a3, out)
 	return r0
 }
 
@@ -1360,9 +1361,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opMaskedFillTensor, &locs370, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre53(&c, &opMaskedFillTensor, &assertgenshapes.Locs370, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	checksPost54(&c, &locs370, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs370, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -1379,10 +1380,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMaskedScatter_, &locs371, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre55(&c, &opMaskedScatter_, &assertgenshapes.Locs371, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	checksPost52(&c, &locs371, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, self, mask, source)
 	return r0
 }
 
@@ -1399,10 +1400,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opMaskedScatterOut, &locs372, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opMaskedScatterOut, &assertgenshapes.Locs372, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	checksPost59(&c, &locs372, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs372, &a3, out)
 	return r0
 }
 
@@ -1419,9 +1420,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opMaskedScatter, &locs373, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre53(&c, &opMaskedScatter, &assertgenshapes.Locs373, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	checksPost54(&c, &locs373, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -1438,9 +1439,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXMaskedSoftmax, &locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opXMaskedSoftmax, &assertgenshapes.Locs27, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	checksPost13(&c, &locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1457,10 +1458,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXMaskedSoftmaxOut, &locs28, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs28, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	checksPost15(&c, &locs28, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs28, &a4, out)
 	return r0
 }
 
@@ -1476,9 +1477,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXMaskedSoftmaxBackward, &locs374)
+	assertgenshapes.ChecksPre44(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs374)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	checksPost57(&c, &locs374)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs374)
 	return r0
 }
 
@@ -1495,10 +1496,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXMaskedSoftmaxBackwardOut, &locs375, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs375, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	checksPost59(&c, &locs375, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs375, &a4, out)
 	return r0
 }
 
@@ -1515,9 +1516,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1534,9 +1535,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1553,10 +1554,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opPut_, &locs170, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opPut_, &assertgenshapes.Locs170, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	checksPost52(&c, &locs170, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs170, &a0, &a1, &a2, self, index, source)
 	return r0
 }
 
@@ -1573,10 +1574,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opPutOut, &locs376, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opPutOut, &assertgenshapes.Locs376, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	checksPost59(&c, &locs376, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs376, &a4, out)
 	return r0
 }
 
@@ -1593,9 +1594,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opPut, &locs171, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opPut, &assertgenshapes.Locs171, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	checksPost54(&c, &locs171, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs171, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -1612,10 +1613,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre56(&c, &opIndexAddOut, &locs169, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre56(&c, &opIndexAddOut, &assertgenshapes.Locs169, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	checksPost21(&c, &locs169, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs169, &a0, &a2, &a3, &a5, self, index, source, out)
 	return r0
 }
 
@@ -1632,10 +1633,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexAdd_, &locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexAdd_, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	checksPost52(&c, &locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -1652,9 +1653,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexAdd, &locs171, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opIndexAdd, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	checksPost54(&c, &locs171, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1670,9 +1671,9 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opIndexAddDimname, &locs171)
+	assertgenshapes.ChecksPre44(&c, &opIndexAddDimname, &assertgenshapes.Locs171)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	checksPost57(&c, &locs171)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs171)
 	return r0
 }
 
@@ -1689,10 +1690,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre56(&c, &opIndexReduceOut, &locs169, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre56(&c, &opIndexReduceOut, &assertgenshapes.Locs169, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	checksPost21(&c, &locs169, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs169, &a0, &a2, &a3, &a6, self, index, source, out)
 	return r0
 }
 
@@ -1709,10 +1710,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexReduce_, &locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexReduce_, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	checksPost52(&c, &locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -1729,9 +1730,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexReduce, &locs171, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opIndexReduce, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	checksPost54(&c, &locs171, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1748,10 +1749,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre50(&c, &opIndexFill_IntScalar, &locs377, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre50(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs377, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	checksPost17(&c, &locs377, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs377, &a0, &a2, self, index)
 	return r0
 }
 
@@ -1768,10 +1769,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opIndexFillIntScalarOut, &locs378, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs378, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	checksPost15(&c, &locs378, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs378, &a4, out)
 	return r0
 }
 
@@ -1788,9 +1789,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opIndexFillIntScalar, &locs379, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opIndexFillIntScalar, &assertgenshapes.Locs379, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	checksPost13(&c, &locs379, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs379, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1807,10 +1808,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexFill_IntTensor, &locs380, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre55(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs380, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	checksPost52(&c, &locs380, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs380, &a0, &a2, &a3, self, index, value)
 	return r0
 }
 
@@ -1827,10 +1828,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opIndexFillIntTensorOut, &locs381, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs381, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	checksPost59(&c, &locs381, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs381, &a4, out)
 	return r0
 }
 
@@ -1847,9 +1848,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexFillIntTensor, &locs382, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre53(&c, &opIndexFillIntTensor, &assertgenshapes.Locs382, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	checksPost54(&c, &locs382, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs382, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1866,10 +1867,10 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opIndexFill_DimnameScalar, &locs377, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs377, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	checksPost4(&c, &locs377, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs377, &a0, self)
 	return r0
 }
 
@@ -1886,10 +1887,10 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opIndexFill_DimnameTensor, &locs380, &a0, self)
+	assertgenshapes.ChecksPre14(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs380, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	checksPost117(&c, &locs380, &a0, self)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs380, &a0, self)
 	return r0
 }
 
@@ -1905,9 +1906,9 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opIndexFillDimnameScalar, &locs379)
+	assertgenshapes.ChecksPre9(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs379)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	checksPost10(&c, &locs379)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs379)
 	return r0
 }
 
@@ -1923,9 +1924,9 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opIndexFillDimnameTensor, &locs382)
+	assertgenshapes.ChecksPre44(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs382)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	checksPost57(&c, &locs382)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs382)
 	return r0
 }
 
@@ -1942,9 +1943,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opScatterSrc, &locs383, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre53(&c, &opScatterSrc, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	checksPost54(&c, &locs383, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -1961,10 +1962,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatter_Src, &locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatter_Src, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	checksPost52(&c, &locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -1981,10 +1982,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre56(&c, &opScatterSrcOut, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre56(&c, &opScatterSrcOut, &assertgenshapes.Locs385, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	checksPost21(&c, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs385, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -2001,9 +2002,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opScatterValue, &locs379, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opScatterValue, &assertgenshapes.Locs379, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	checksPost13(&c, &locs379, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs379, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2020,10 +2021,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre50(&c, &opScatter_Value, &locs377, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre50(&c, &opScatter_Value, &assertgenshapes.Locs377, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	checksPost17(&c, &locs377, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs377, &a0, &a2, self, index)
 	return r0
 }
 
@@ -2040,10 +2041,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre51(&c, &opScatterValueOut, &locs386, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opScatterValueOut, &assertgenshapes.Locs386, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	checksPost52(&c, &locs386, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs386, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -2059,9 +2060,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opScatterReduce, &locs383)
+	assertgenshapes.ChecksPre44(&c, &opScatterReduce, &assertgenshapes.Locs383)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	checksPost57(&c, &locs383)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs383)
 	return r0
 }
 
@@ -2078,10 +2079,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opScatter_Reduce, &locs384, &a0, self)
+	assertgenshapes.ChecksPre14(&c, &opScatter_Reduce, &assertgenshapes.Locs384, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	checksPost117(&c, &locs384, &a0, self)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs384, &a0, self)
 	return r0
 }
 
@@ -2098,10 +2099,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opScatterReduceOut, &locs387, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opScatterReduceOut, &assertgenshapes.Locs387, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	checksPost59(&c, &locs387, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs387, &a5, out)
 	return r0
 }
 
@@ -2117,9 +2118,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opScatterValueReduce, &locs379)
+	assertgenshapes.ChecksPre9(&c, &opScatterValueReduce, &assertgenshapes.Locs379)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	checksPost10(&c, &locs379)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs379)
 	return r0
 }
 
@@ -2136,10 +2137,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opScatter_ValueReduce, &locs377, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opScatter_ValueReduce, &assertgenshapes.Locs377, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	checksPost4(&c, &locs377, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs377, &a0, self)
 	return r0
 }
 
@@ -2156,10 +2157,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opScatterValueReduceOut, &locs378, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opScatterValueReduceOut, &assertgenshapes.Locs378, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	checksPost15(&c, &locs378, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs378, &a5, out)
 	return r0
 }
 
@@ -2175,9 +2176,9 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opScatterDimnameSrc, &locs383)
+	assertgenshapes.ChecksPre44(&c, &opScatterDimnameSrc, &assertgenshapes.Locs383)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	checksPost57(&c, &locs383)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs383)
 	return r0
 }
 
@@ -2193,9 +2194,9 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opScatterDimnameValue, &locs379)
+	assertgenshapes.ChecksPre9(&c, &opScatterDimnameValue, &assertgenshapes.Locs379)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	checksPost10(&c, &locs379)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs379)
 	return r0
 }
 
@@ -2212,9 +2213,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opScatterAdd, &locs383, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre53(&c, &opScatterAdd, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	checksPost54(&c, &locs383, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2231,10 +2232,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatterAdd_, &locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatterAdd_, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	checksPost52(&c, &locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -2251,10 +2252,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre56(&c, &opScatterAddOut, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre56(&c, &opScatterAddOut, &assertgenshapes.Locs385, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	checksPost21(&c, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs385, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -2270,9 +2271,9 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opScatterAddDimname, &locs383)
+	assertgenshapes.ChecksPre44(&c, &opScatterAddDimname, &assertgenshapes.Locs383)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	checksPost57(&c, &locs383)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs383)
 	return r0
 }
 
@@ -2289,9 +2290,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opScatterReduceTwo, &locs383, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre53(&c, &opScatterReduceTwo, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	checksPost54(&c, &locs383, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2308,10 +2309,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatterReduce_Two, &locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatterReduce_Two, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	checksPost52(&c, &locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -2328,10 +2329,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre56(&c, &opScatterReduceTwoOut, &locs385, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre56(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs385, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	checksPost21(&c, &locs385, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs385, &a0, &a2, &a3, &a6, self, index, src, out)
 	return r0
 }
 
@@ -2348,10 +2349,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opEq_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opEq_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2368,10 +2369,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opEq_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opEq_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2388,10 +2389,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseAndTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -2408,10 +2409,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseAndScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -2427,9 +2428,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAndScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2445,9 +2446,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarTensor, &locs191)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs191)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	checksPost1(&c, &locs191)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
 	return r0
 }
 
@@ -2464,10 +2465,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseAndScalarTensorOut, &locs388, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	checksPost30(&c, &locs388, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
 	return r0
 }
 
@@ -2483,9 +2484,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseAndTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2502,10 +2503,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseAnd_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2522,10 +2523,10 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseAnd_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -2541,9 +2542,9 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderAndScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderAndScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderAndScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2559,9 +2560,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderAndTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderAndTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderAndTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2578,10 +2579,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIandScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIandScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2598,10 +2599,10 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIandTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIandTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -2618,10 +2619,10 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseOrTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -2638,10 +2639,10 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseOrScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -2657,9 +2658,9 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOrScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2675,9 +2676,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarTensor, &locs191)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs191)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	checksPost1(&c, &locs191)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
 	return r0
 }
 
@@ -2694,10 +2695,10 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseOrScalarTensorOut, &locs388, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	checksPost30(&c, &locs388, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
 	return r0
 }
 
@@ -2713,9 +2714,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseOrTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2732,10 +2733,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseOr_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2752,10 +2753,10 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseOr_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -2771,9 +2772,9 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderOrScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderOrScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderOrScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2789,9 +2790,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderOrTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderOrTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderOrTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2808,10 +2809,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2828,10 +2829,10 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIorTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIorTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -2848,10 +2849,10 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseXorTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -2868,10 +2869,10 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseXorScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -2887,9 +2888,9 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2905,9 +2906,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarTensor, &locs191)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs191)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	checksPost1(&c, &locs191)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
 	return r0
 }
 
@@ -2924,10 +2925,10 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseXorScalarTensorOut, &locs388, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	checksPost30(&c, &locs388, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
 	return r0
 }
 
@@ -2943,9 +2944,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseXorTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2962,10 +2963,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseXor_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2982,10 +2983,10 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseXor_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -3001,9 +3002,9 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderXorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderXorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderXorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3019,9 +3020,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderXorTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderXorTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderXorTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3038,10 +3039,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIxorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIxorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3058,10 +3059,10 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIxorTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIxorTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -3077,9 +3078,9 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderLshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderLshiftScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3095,9 +3096,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderLshiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3114,10 +3115,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIlshiftScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3134,10 +3135,10 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opDunderLshiftScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -3154,10 +3155,10 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIlshiftTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -3174,10 +3175,10 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opDunderLshiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3193,9 +3194,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseLeftShiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3212,10 +3213,10 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseLeftShift_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -3232,10 +3233,10 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3251,9 +3252,9 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftTensorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3270,10 +3271,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseLeftShift_TensorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3290,10 +3291,10 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -3309,9 +3310,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs191)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs191)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	checksPost1(&c, &locs191)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
 	return r0
 }
 
@@ -3328,10 +3329,10 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &locs388, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	checksPost30(&c, &locs388, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
 	return r0
 }
 
@@ -3347,9 +3348,9 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderRshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderRshiftScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3365,9 +3366,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderRshiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3384,10 +3385,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIrshiftScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3404,10 +3405,10 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opDunderRshiftScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -3424,10 +3425,10 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIrshiftTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -3444,10 +3445,10 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opDunderRshiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3463,9 +3464,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseRightShiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3482,10 +3483,10 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseRightShift_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -3502,10 +3503,10 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseRightShiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3521,9 +3522,9 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftTensorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3540,10 +3541,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseRightShift_TensorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3560,10 +3561,10 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -3579,9 +3580,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs191)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs191)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	checksPost1(&c, &locs191)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
 	return r0
 }
 
@@ -3598,10 +3599,10 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &locs388, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	checksPost30(&c, &locs388, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
 	return r0
 }
 
@@ -3618,10 +3619,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTril_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTril_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3638,10 +3639,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTriu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTriu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3658,10 +3659,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDigamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDigamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3678,10 +3679,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLerp_Scalar, &locs389, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre50(&c, &opLerp_Scalar, &assertgenshapes.Locs389, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	checksPost17(&c, &locs389, &a0, &a1, self, end)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs389, &a0, &a1, self, end)
 	return r0
 }
 
@@ -3698,10 +3699,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opLerp_Tensor, &locs390, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre55(&c, &opLerp_Tensor, &assertgenshapes.Locs390, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	checksPost52(&c, &locs390, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs390, &a0, &a1, &a2, self, end, weight)
 	return r0
 }
 
@@ -3718,10 +3719,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddbmm_, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre55(&c, &opAddbmm_, &assertgenshapes.Locs52, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	checksPost52(&c, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs52, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -3738,10 +3739,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddbmmOut, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddbmmOut, &assertgenshapes.Locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost21(&c, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3758,9 +3759,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddbmm, &locs51, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre53(&c, &opAddbmm, &assertgenshapes.Locs51, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	checksPost54(&c, &locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3777,10 +3778,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRandom_From, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRandom_From, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3797,10 +3798,10 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opRandomFromOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opRandomFromOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -3817,9 +3818,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandomFrom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3836,10 +3837,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRandom_To, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRandom_To, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3856,10 +3857,10 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRandomToOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRandomToOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -3876,9 +3877,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandomTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3895,10 +3896,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRandom_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRandom_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3915,10 +3916,10 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRandomOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRandomOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -3935,9 +3936,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Random(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3954,10 +3955,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opUniform_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opUniform_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3974,10 +3975,10 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUniformOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUniformOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -3994,9 +3995,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUniform, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4013,10 +4014,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCauchy_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCauchy_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4033,10 +4034,10 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opCauchyOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opCauchyOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -4053,9 +4054,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCauchy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4072,10 +4073,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLogNormal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLogNormal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4092,10 +4093,10 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLogNormalOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLogNormalOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -4112,9 +4113,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogNormal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4131,10 +4132,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExponential_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExponential_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4151,10 +4152,10 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opExponentialOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opExponentialOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -4171,9 +4172,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExponential, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4190,10 +4191,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGeometric_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGeometric_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4210,10 +4211,10 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opGeometricOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opGeometricOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -4230,9 +4231,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGeometric, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4249,10 +4250,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opDiagOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opDiagOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4269,9 +4270,9 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiag, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDiag, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4287,9 +4288,9 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 		return kernels.DiagBackward(grad, input_sizes, diagonal)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagBackward, &locs49)
+	assertgenshapes.ChecksPre0(&c, &opDiagBackward, &assertgenshapes.Locs49)
 	r0 := kernels.DiagBackward(grad, input_sizes, diagonal)
-	checksPost1(&c, &locs49)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs49)
 	return r0
 }
 
@@ -4306,10 +4307,10 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opCrossOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opCrossOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -4325,9 +4326,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCross, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opCross, &assertgenshapes.Locs6)
 	r0 := kernels.Cross(self, other, dim)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4344,10 +4345,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opTriuOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTriuOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4364,9 +4365,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTriu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4383,10 +4384,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opTrilOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTrilOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4403,9 +4404,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTril, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4421,9 +4422,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrilIndices, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opTrilIndices, &assertgenshapes.Locs23)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -4440,10 +4441,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opTrilIndicesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opTrilIndicesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -4459,9 +4460,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTriuIndices, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opTriuIndices, &assertgenshapes.Locs23)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -4478,10 +4479,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opTriuIndicesOut, &locs24, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opTriuIndicesOut, &assertgenshapes.Locs24, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	checksPost8(&c, &locs24, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
 	return r0
 }
 
@@ -4498,9 +4499,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTrace, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trace(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4517,10 +4518,10 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opTraceOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opTraceOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -4536,9 +4537,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTraceBackward, &locs49)
+	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs49)
 	r0 := kernels.TraceBackward(grad, sizes)
-	checksPost1(&c, &locs49)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs49)
 	return r0
 }
 
@@ -4555,10 +4556,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNeScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4575,9 +4576,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4594,10 +4595,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opNeTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opNeTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4614,9 +4615,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4633,10 +4634,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNe_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNe_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4653,10 +4654,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opNe_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opNe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4673,10 +4674,10 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNotEqualScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNotEqualScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -4692,9 +4693,9 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqualScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNotEqualScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0)
 	r0 := kernels.NotEqualScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4711,10 +4712,10 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opNotEqualTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4730,9 +4731,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNotEqualTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opNotEqualTensor, &assertgenshapes.Locs6)
 	r0 := kernels.NotEqualTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4749,10 +4750,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNotEqual_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNotEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4769,10 +4770,10 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opNotEqual_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opNotEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4789,10 +4790,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opEqScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opEqScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4809,9 +4810,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opEqScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4828,10 +4829,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opEqTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opEqTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4848,9 +4849,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4867,10 +4868,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGeScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4887,9 +4888,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4906,10 +4907,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opGeTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opGeTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4926,9 +4927,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4945,10 +4946,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGe_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGe_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4965,10 +4966,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opGe_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opGe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4985,10 +4986,10 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opGreaterEqualScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5004,9 +5005,9 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqualScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterEqualScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5023,10 +5024,10 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGreaterEqualTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5042,9 +5043,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGreaterEqualTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5061,10 +5062,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGreaterEqual_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5081,10 +5082,10 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opGreaterEqual_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5101,10 +5102,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLeScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5121,9 +5122,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5140,10 +5141,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLeTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLeTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5160,9 +5161,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5179,10 +5180,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLe_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLe_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5199,10 +5200,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLe_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5219,10 +5220,10 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLessEqualScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLessEqualScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5238,9 +5239,9 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqualScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessEqualScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0)
 	r0 := kernels.LessEqualScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5257,10 +5258,10 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLessEqualTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5276,9 +5277,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLessEqualTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLessEqualTensor, &assertgenshapes.Locs6)
 	r0 := kernels.LessEqualTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5295,10 +5296,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLessEqual_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLessEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5315,10 +5316,10 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opLessEqual_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opLessEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5335,10 +5336,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGtScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGtScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5355,9 +5356,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5374,10 +5375,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opGtTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opGtTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5394,9 +5395,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5413,10 +5414,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGt_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGt_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5433,10 +5434,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opGt_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opGt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5453,10 +5454,10 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opGreaterScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opGreaterScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5472,9 +5473,9 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0)
 	r0 := kernels.GreaterScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5491,10 +5492,10 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGreaterTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5510,9 +5511,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGreaterTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opGreaterTensor, &assertgenshapes.Locs6)
 	r0 := kernels.GreaterTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5529,10 +5530,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGreater_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGreater_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5549,10 +5550,10 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opGreater_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opGreater_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5569,10 +5570,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLtScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLtScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5589,9 +5590,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5608,10 +5609,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLtTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLtTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5628,9 +5629,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5647,10 +5648,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLt_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLt_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5667,10 +5668,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLt_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5687,10 +5688,10 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLessScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLessScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5706,9 +5707,9 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0)
 	r0 := kernels.LessScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5725,10 +5726,10 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLessTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5744,9 +5745,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLessTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLessTensor, &assertgenshapes.Locs6)
 	r0 := kernels.LessTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5763,10 +5764,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLess_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLess_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5783,10 +5784,10 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opLess_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opLess_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5803,10 +5804,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opTakeOut, &locs386, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opTakeOut, &assertgenshapes.Locs386, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	checksPost52(&c, &locs386, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs386, &a0, &a1, &a2, self, index, out)
 	return r0
 }
 
@@ -5823,9 +5824,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTake, &locs379, &a0, &a1, self, index)
+	assertgenshapes.ChecksPre12(&c, &opTake, &assertgenshapes.Locs379, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	checksPost13(&c, &locs379, &a0, &a1, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs379, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -5842,10 +5843,10 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opTakeAlongDimOut, &locs140, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opTakeAlongDimOut, &assertgenshapes.Locs140, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	checksPost15(&c, &locs140, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs140, &a3, out)
 	return r0
 }
 
@@ -5861,9 +5862,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTakeAlongDim, &locs141)
+	assertgenshapes.ChecksPre9(&c, &opTakeAlongDim, &assertgenshapes.Locs141)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	checksPost10(&c, &locs141)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs141)
 	return r0
 }
 
@@ -5880,10 +5881,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre51(&c, &opIndexSelectOut, &locs386, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opIndexSelectOut, &assertgenshapes.Locs386, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	checksPost52(&c, &locs386, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs386, &a0, &a2, &a3, self, index, out)
 	return r0
 }
 
@@ -5900,9 +5901,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opIndexSelect, &locs379, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opIndexSelect, &assertgenshapes.Locs379, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	checksPost13(&c, &locs379, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs379, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -5919,10 +5920,10 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opIndexSelectDimnameOut, &locs378, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs378, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	checksPost15(&c, &locs378, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs378, &a3, out)
 	return r0
 }
 
@@ -5938,9 +5939,9 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opIndexSelectDimname, &locs379)
+	assertgenshapes.ChecksPre9(&c, &opIndexSelectDimname, &assertgenshapes.Locs379)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	checksPost10(&c, &locs379)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs379)
 	return r0
 }
 
@@ -5956,9 +5957,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opIndexSelectBackward, &locs391)
+	assertgenshapes.ChecksPre9(&c, &opIndexSelectBackward, &assertgenshapes.Locs391)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	checksPost10(&c, &locs391)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs391)
 	return r0
 }
 
@@ -5975,10 +5976,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMaskedSelectOut, &locs392, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre51(&c, &opMaskedSelectOut, &assertgenshapes.Locs392, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	checksPost52(&c, &locs392, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs392, &a0, &a1, &a2, self, mask, out)
 	return r0
 }
 
@@ -5995,9 +5996,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaskedSelect, &locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opMaskedSelect, &assertgenshapes.Locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	checksPost13(&c, &locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -6013,9 +6014,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMaskedSelectBackward, &locs393)
+	assertgenshapes.ChecksPre44(&c, &opMaskedSelectBackward, &assertgenshapes.Locs393)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	checksPost57(&c, &locs393)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs393)
 	return r0
 }
 
@@ -6032,10 +6033,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opNonzeroOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNonzeroOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6052,9 +6053,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nonzero(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6070,9 +6071,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNonzeroNumpy, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opNonzeroNumpy, &assertgenshapes.Locs3)
 	r0 := kernels.NonzeroNumpy(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -6088,9 +6089,9 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 		return kernels.Argwhere(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgwhere, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0)
 	r0 := kernels.Argwhere(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6107,10 +6108,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre51(&c, &opGatherOut, &locs386, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opGatherOut, &assertgenshapes.Locs386, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	checksPost52(&c, &locs386, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs386, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -6127,9 +6128,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opGather, &locs379, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opGather, &assertgenshapes.Locs379, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	checksPost13(&c, &locs379, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs379, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6145,9 +6146,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opGatherBackward, &locs394)
+	assertgenshapes.ChecksPre44(&c, &opGatherBackward, &assertgenshapes.Locs394)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	checksPost57(&c, &locs394)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs394)
 	return r0
 }
 
@@ -6164,10 +6165,10 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opGatherDimnameOut, &locs378, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opGatherDimnameOut, &assertgenshapes.Locs378, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	checksPost15(&c, &locs378, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs378, &a4, out)
 	return r0
 }
 
@@ -6183,9 +6184,9 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGatherDimname, &locs379)
+	assertgenshapes.ChecksPre9(&c, &opGatherDimname, &assertgenshapes.Locs379)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	checksPost10(&c, &locs379)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs379)
 	return r0
 }
 
@@ -6201,9 +6202,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXGatherSparseBackward, &locs395)
+	assertgenshapes.ChecksPre44(&c, &opXGatherSparseBackward, &assertgenshapes.Locs395)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	checksPost57(&c, &locs395)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs395)
 	return r0
 }
 
@@ -6220,10 +6221,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opAddcmulOut, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddcmulOut, &assertgenshapes.Locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	checksPost21(&c, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -6240,9 +6241,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddcmul, &locs397, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre53(&c, &opAddcmul, &assertgenshapes.Locs397, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	checksPost54(&c, &locs397, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs397, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6259,10 +6260,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddcmul_, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre55(&c, &opAddcmul_, &assertgenshapes.Locs398, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	checksPost52(&c, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs398, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -6279,10 +6280,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opAddcdivOut, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddcdivOut, &assertgenshapes.Locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	checksPost21(&c, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -6299,9 +6300,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddcdiv, &locs397, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre53(&c, &opAddcdiv, &assertgenshapes.Locs397, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	checksPost54(&c, &locs397, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs397, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6318,10 +6319,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddcdiv_, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre55(&c, &opAddcdiv_, &assertgenshapes.Locs398, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	checksPost52(&c, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs398, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -6337,9 +6338,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCrossEntropyLoss, &locs162)
+	assertgenshapes.ChecksPre9(&c, &opCrossEntropyLoss, &assertgenshapes.Locs162)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	checksPost10(&c, &locs162)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
 	return r0
 }
 
@@ -6356,10 +6357,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre194(&c, &opTriangularSolveX, &locs399, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPre194(&c, &opTriangularSolveX, &assertgenshapes.Locs399, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	checksPost21(&c, &locs399, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs399, &a0, &a1, &a5, &a6, self, A, X, M)
 	return r0, r1
 }
 
@@ -6376,9 +6377,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre22(&c, &opTriangularSolve, &locs400, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre22(&c, &opTriangularSolve, &assertgenshapes.Locs400, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	checksPost23(&c, &locs400, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs400, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -6396,9 +6397,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXLinalgCheckErrors, &locs401, &a0, info)
+	assertgenshapes.ChecksPre18(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs401, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	checksPost19(&c, &locs401, &a0, info)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs401, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -6414,10 +6415,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre51(&c, &opLinalgSolveTriangularOut, &locs402, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPre51(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs402, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	checksPost52(&c, &locs402, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs402, &a0, &a1, &a5, self, B, out)
 	return r0
 }
 
@@ -6434,9 +6435,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgSolveTriangular, &locs403, &a0, &a1, self, B)
+	assertgenshapes.ChecksPre12(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs403, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	checksPost13(&c, &locs403, &a0, &a1, self, B, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs403, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -6452,9 +6453,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgVander, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs271)
 	r0 := kernels.LinalgVander(x, N)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -6471,10 +6472,10 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opSymeigE, &locs404, &a0, &a3, &a4, self, e, V)
+	assertgenshapes.ChecksPre93(&c, &opSymeigE, &assertgenshapes.Locs404, &a0, &a3, &a4, self, e, V)
 	defer c.Abandon()
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
-	checksPost52(&c, &locs404, &a0, &a3, &a4, self, e, V)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs404, &a0, &a3, &a4, self, e, V)
 	return r0, r1
 }
 
@@ -6491,9 +6492,9 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opSymeig, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opSymeig, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Symeig(self, eigenvectors, upper)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6509,9 +6510,9 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 		return kernels.XSymeigHelper(self, eigenvectors, upper)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSymeigHelper, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opXSymeigHelper, &assertgenshapes.Locs25)
 	r0, r1 := kernels.XSymeigHelper(self, eigenvectors, upper)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -6528,10 +6529,10 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opXSymeigHelperOut, &locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXSymeigHelperOut, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
-	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -6548,10 +6549,10 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre111(&c, &opSvdU, &locs405, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPre111(&c, &opSvdU, &assertgenshapes.Locs405, &a3, &a4, &a5, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	checksPost112(&c, &locs405, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs405, &a3, &a4, &a5, U, S, V)
 	return r0, r1, r2
 }
 
@@ -6567,9 +6568,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSvd, &locs269)
+	assertgenshapes.ChecksPre44(&c, &opSvd, &assertgenshapes.Locs269)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	checksPost195(&c, &locs269)
+	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs269)
 	return r0, r1, r2
 }
 
@@ -6585,9 +6586,9 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSwapaxes, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6604,10 +6605,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSwapaxes_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSwapaxes_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6623,9 +6624,9 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSwapdims, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6642,10 +6643,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSwapdims_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSwapdims_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6662,10 +6663,10 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opCholeskyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCholeskyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6682,9 +6683,9 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCholesky, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCholesky, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6701,10 +6702,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opCholeskySolveOut, &locs406, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPre51(&c, &opCholeskySolveOut, &assertgenshapes.Locs406, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	checksPost52(&c, &locs406, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs406, &a0, &a1, &a3, self, input2, out)
 	return r0
 }
 
@@ -6721,9 +6722,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCholeskySolve, &locs407, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre12(&c, &opCholeskySolve, &assertgenshapes.Locs407, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	checksPost13(&c, &locs407, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs407, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -6739,9 +6740,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXCholeskySolveHelper, &locs408)
+	assertgenshapes.ChecksPre9(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs408)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	checksPost10(&c, &locs408)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs408)
 	return r0
 }
 
@@ -6758,10 +6759,10 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXCholeskySolveHelperOut, &locs409, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs409, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	checksPost15(&c, &locs409, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs409, &a3, out)
 	return r0
 }
 
@@ -6778,9 +6779,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCholeskyInverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6797,10 +6798,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opCholeskyInverseOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCholeskyInverseOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6817,10 +6818,10 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opQrQ, &locs410, &a2, &a3, Q, R)
+	assertgenshapes.ChecksPre42(&c, &opQrQ, &assertgenshapes.Locs410, &a2, &a3, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	checksPost43(&c, &locs410, &a2, &a3, Q, R)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs410, &a2, &a3, Q, R)
 	return r0, r1
 }
 
@@ -6836,9 +6837,9 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Qr(self, some)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opQr, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opQr, &assertgenshapes.Locs25)
 	r0, r1 := kernels.Qr(self, some)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -6855,10 +6856,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opGeqrfA, &locs411, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPre93(&c, &opGeqrfA, &assertgenshapes.Locs411, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	checksPost52(&c, &locs411, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, self, a, tau)
 	return r0, r1
 }
 
@@ -6875,9 +6876,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opGeqrf, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opGeqrf, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6893,9 +6894,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opOrgqr, &locs407)
+	assertgenshapes.ChecksPre9(&c, &opOrgqr, &assertgenshapes.Locs407)
 	r0 := kernels.Orgqr(self, input2)
-	checksPost10(&c, &locs407)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs407)
 	return r0
 }
 
@@ -6912,10 +6913,10 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opOrgqrOut, &locs412, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opOrgqrOut, &assertgenshapes.Locs412, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	checksPost15(&c, &locs412, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs412, &a2, out)
 	return r0
 }
 
@@ -6932,10 +6933,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opOrmqrOut, &locs413, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPre56(&c, &opOrmqrOut, &assertgenshapes.Locs413, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	checksPost21(&c, &locs413, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs413, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	return r0
 }
 
@@ -6952,9 +6953,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opOrmqr, &locs414, &a0, &a1, &a2, self, input2, input3)
+	assertgenshapes.ChecksPre53(&c, &opOrmqr, &assertgenshapes.Locs414, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	checksPost54(&c, &locs414, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs414, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -6970,9 +6971,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXLuWithInfo, &locs269)
+	assertgenshapes.ChecksPre44(&c, &opXLuWithInfo, &assertgenshapes.Locs269)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	checksPost195(&c, &locs269)
+	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs269)
 	return r0, r1, r2
 }
 
@@ -6989,10 +6990,10 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opLuSolveOut, &locs415, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opLuSolveOut, &assertgenshapes.Locs415, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	checksPost59(&c, &locs415, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs415, &a3, out)
 	return r0
 }
 
@@ -7008,9 +7009,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLuSolve, &locs416)
+	assertgenshapes.ChecksPre44(&c, &opLuSolve, &assertgenshapes.Locs416)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	checksPost57(&c, &locs416)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs416)
 	return r0
 }
 
@@ -7027,9 +7028,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre196(&c, &opLuUnpack, &locs417, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre196(&c, &opLuUnpack, &assertgenshapes.Locs417, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	checksPost197(&c, &locs417, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs417, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -7046,10 +7047,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	checksPre198(&c, &opLuUnpackOut, &locs418, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPre198(&c, &opLuUnpackOut, &assertgenshapes.Locs418, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	checksPost199(&c, &locs418, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPost199(&c, &assertgenshapes.Locs418, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	return r0, r1, r2
 }
 
@@ -7066,10 +7067,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opMultinomialOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMultinomialOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7086,9 +7087,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMultinomial, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7105,10 +7106,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLgammaOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLgammaOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7125,10 +7126,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLgamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLgamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7145,9 +7146,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lgamma(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7164,10 +7165,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opDigammaOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opDigammaOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7184,9 +7185,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDigamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Digamma(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7203,10 +7204,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opPolygammaOut, &locs38, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opPolygammaOut, &assertgenshapes.Locs38, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	checksPost17(&c, &locs38, &a1, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a1, &a2, self, out)
 	return r0
 }
 
@@ -7223,9 +7224,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opPolygamma, &locs0, &a1, self)
+	assertgenshapes.ChecksPre46(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	checksPost47(&c, &locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a1, self, r0)
 	return r0
 }
 
@@ -7242,10 +7243,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opPolygamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opPolygamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7262,9 +7263,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opErfinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfinv(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7281,10 +7282,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opErfinv_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opErfinv_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7301,10 +7302,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opErfinvOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opErfinvOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7321,9 +7322,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.I0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7340,10 +7341,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opI0_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opI0_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7360,10 +7361,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opI0Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opI0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7380,9 +7381,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSign, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sign(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7399,10 +7400,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSign_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSign_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7419,10 +7420,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSignOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSignOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7439,9 +7440,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSignbit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Signbit(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7458,10 +7459,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSignbitOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSignbitOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7478,9 +7479,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDist, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7497,10 +7498,10 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opDistOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opDistOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -7517,10 +7518,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opAtan2Out, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opAtan2Out, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7537,10 +7538,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opAtan2_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opAtan2_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7557,9 +7558,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAtan2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opAtan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7575,9 +7576,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opArctan2, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opArctan2, &assertgenshapes.Locs6)
 	r0 := kernels.Arctan2(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -7594,10 +7595,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opArctan2Out, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opArctan2Out, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -7614,10 +7615,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opArctan2_, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opArctan2_, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -7634,10 +7635,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opLerpScalarOut, &locs419, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPre51(&c, &opLerpScalarOut, &assertgenshapes.Locs419, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	checksPost52(&c, &locs419, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs419, &a0, &a1, &a3, self, end, out)
 	return r0
 }
 
@@ -7654,10 +7655,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opLerpTensorOut, &locs420, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPre56(&c, &opLerpTensorOut, &assertgenshapes.Locs420, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	checksPost21(&c, &locs420, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs420, &a0, &a1, &a2, &a3, self, end, weight, out)
 	return r0
 }
 
@@ -7674,9 +7675,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLerpScalar, &locs421, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre12(&c, &opLerpScalar, &assertgenshapes.Locs421, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	checksPost13(&c, &locs421, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs421, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -7693,9 +7694,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opLerpTensor, &locs422, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre53(&c, &opLerpTensor, &assertgenshapes.Locs422, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	checksPost54(&c, &locs422, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs422, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -7712,10 +7713,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opHistcOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHistcOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7732,9 +7733,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHistc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHistc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7751,10 +7752,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre24(&c, &opHistogramBinsTensorOut, &locs423, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPre24(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs423, &a4, &a5, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	checksPost25(&c, &locs423, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs423, &a4, &a5, hist, bin_edges)
 	return r0, r1
 }
 
@@ -7770,9 +7771,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opHistogramBinsTensor, &locs424)
+	assertgenshapes.ChecksPre44(&c, &opHistogramBinsTensor, &assertgenshapes.Locs424)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	checksPost45(&c, &locs424)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs424)
 	return r0, r1
 }
 
@@ -7789,10 +7790,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre42(&c, &opHistogramBinCtOut, &locs425, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPre42(&c, &opHistogramBinCtOut, &assertgenshapes.Locs425, &a5, &a6, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	checksPost43(&c, &locs425, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs425, &a5, &a6, hist, bin_edges)
 	return r0, r1
 }
 
@@ -7808,9 +7809,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHistogramBinCt, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opHistogramBinCt, &assertgenshapes.Locs25)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -7826,9 +7827,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXHistogramddBinEdges, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs3)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7849,10 +7850,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0 asserts.Saved
 		l5 asserts.SavedList
 	)
-	checksPre153(&c, &opXHistogramddBinEdgesOut, &locs38, &a0, &l5, self, out)
+	assertgenshapes.ChecksPre153(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs38, &a0, &l5, self, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	checksPost154(&c, &locs38, &a0, &l5, self, out)
+	assertgenshapes.ChecksPost154(&c, &assertgenshapes.Locs38, &a0, &l5, self, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -7867,9 +7868,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHistogramddFromBinCts, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs0)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7886,10 +7887,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opXHistogramddFromBinCtsOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -7905,9 +7906,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXHistogramddFromBinTensors, &locs426)
+	assertgenshapes.ChecksPre9(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs426)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	checksPost10(&c, &locs426)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs426)
 	return r0
 }
 
@@ -7924,10 +7925,10 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXHistogramddFromBinTensorsOut, &locs427, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs427, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	checksPost15(&c, &locs427, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs427, &a4, out)
 	return r0
 }
 
@@ -7943,9 +7944,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHistogramdd, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opHistogramdd, &assertgenshapes.Locs0)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0, r1
 }
 
@@ -7961,9 +7962,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHistogramddIntBins, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opHistogramddIntBins, &assertgenshapes.Locs0)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0, r1
 }
 
@@ -7979,9 +7980,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHistogramddTensorListBins, &locs426)
+	assertgenshapes.ChecksPre9(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs426)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	checksPost10(&c, &locs426)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs426)
 	return r0, r1
 }
 
@@ -7998,10 +7999,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opFmodScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFmodScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8018,9 +8019,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFmodScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFmodScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8037,10 +8038,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFmod_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFmod_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8057,10 +8058,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opFmodTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opFmodTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8077,9 +8078,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opFmodTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8096,10 +8097,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opFmod_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opFmod_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8116,10 +8117,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opHypotOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opHypotOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8136,9 +8137,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHypot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opHypot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8155,10 +8156,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opHypot_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opHypot_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8175,10 +8176,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opIgammaOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opIgammaOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8195,9 +8196,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIgamma, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opIgamma, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8214,10 +8215,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opIgamma_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opIgamma_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8234,10 +8235,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opIgammacOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opIgammacOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8254,9 +8255,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIgammac, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opIgammac, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8273,10 +8274,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opIgammac_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opIgammac_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8293,10 +8294,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opNextafterOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opNextafterOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8313,9 +8314,9 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNextafter, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opNextafter, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8332,10 +8333,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opNextafter_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opNextafter_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8352,10 +8353,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRemainderScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRemainderScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8372,9 +8373,9 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRemainderScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRemainderScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8391,10 +8392,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRemainder_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRemainder_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8411,10 +8412,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opRemainderTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opRemainderTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8431,9 +8432,9 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opRemainderTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8450,10 +8451,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opRemainder_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opRemainder_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8469,9 +8470,9 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.RemainderScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRemainderScalarTensor, &locs191)
+	assertgenshapes.ChecksPre0(&c, &opRemainderScalarTensor, &assertgenshapes.Locs191)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	checksPost1(&c, &locs191)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
 	return r0
 }
 
@@ -8488,10 +8489,10 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRemainderScalarTensorOut, &locs388, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	checksPost30(&c, &locs388, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
 	return r0
 }
 
@@ -8508,9 +8509,9 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Min(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8527,9 +8528,9 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmin, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opFmin, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8546,10 +8547,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opFminOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opFminOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8566,9 +8567,9 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Max(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8585,9 +8586,9 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmax, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opFmax, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8604,10 +8605,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opFmaxOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opFmaxOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8624,9 +8625,9 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaximum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMaximum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8643,10 +8644,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMaximumOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMaximumOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8662,9 +8663,9 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MaxOther(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMaxOther, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opMaxOther, &assertgenshapes.Locs6)
 	r0 := kernels.MaxOther(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8681,10 +8682,10 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMaxOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMaxOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -8701,9 +8702,9 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMinimum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMinimum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8720,10 +8721,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMinimumOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMinimumOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8740,10 +8741,10 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMinOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMinOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -8759,9 +8760,9 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MinOther(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMinOther, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opMinOther, &assertgenshapes.Locs6)
 	r0 := kernels.MinOther(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8777,9 +8778,9 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opQuantile, &locs428)
+	assertgenshapes.ChecksPre9(&c, &opQuantile, &assertgenshapes.Locs428)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	checksPost10(&c, &locs428)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs428)
 	return r0
 }
 
@@ -8796,10 +8797,10 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opQuantileOut, &locs429, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opQuantileOut, &assertgenshapes.Locs429, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost15(&c, &locs429, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs429, &a5, out)
 	return r0
 }
 
@@ -8815,9 +8816,9 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantileScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantileScalar, &assertgenshapes.Locs0)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8834,10 +8835,10 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opQuantileScalarOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantileScalarOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -8853,9 +8854,9 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNanquantile, &locs428)
+	assertgenshapes.ChecksPre9(&c, &opNanquantile, &assertgenshapes.Locs428)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	checksPost10(&c, &locs428)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs428)
 	return r0
 }
 
@@ -8872,10 +8873,10 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opNanquantileOut, &locs429, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opNanquantileOut, &assertgenshapes.Locs429, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost15(&c, &locs429, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs429, &a5, out)
 	return r0
 }
 
@@ -8891,9 +8892,9 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanquantileScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNanquantileScalar, &assertgenshapes.Locs0)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8910,10 +8911,10 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opNanquantileScalarOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opNanquantileScalarOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -8930,10 +8931,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opSortValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opSortValues, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -8950,10 +8951,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre93(&c, &opSortValuesStable, &locs117, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opSortValuesStable, &assertgenshapes.Locs117, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	checksPost52(&c, &locs117, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -8970,9 +8971,9 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opSort, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opSort, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8989,9 +8990,9 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opSortStable, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opSortStable, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9008,10 +9009,10 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opSortDimnameValues, &locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opSortDimnameValues, &assertgenshapes.Locs118, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	checksPost43(&c, &locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -9028,10 +9029,10 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opSortDimnameValuesStable, &locs118, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs118, &a4, &a5, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	checksPost43(&c, &locs118, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a4, &a5, values, indices)
 	return r0, r1
 }
 
@@ -9047,9 +9048,9 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 		return kernels.SortDimname(self, dim, descending)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSortDimname, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opSortDimname, &assertgenshapes.Locs25)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -9065,9 +9066,9 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 		return kernels.SortDimnameStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSortDimnameStable, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opSortDimnameStable, &assertgenshapes.Locs25)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -9084,10 +9085,10 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opMsortOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opMsortOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -9103,9 +9104,9 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 		return kernels.Msort(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMsort, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMsort, &assertgenshapes.Locs0)
 	r0 := kernels.Msort(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9121,9 +9122,9 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 		return kernels.Argsort(self, dim, descending)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgsort, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArgsort, &assertgenshapes.Locs0)
 	r0 := kernels.Argsort(self, dim, descending)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9140,9 +9141,9 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opArgsortStable, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opArgsortStable, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9159,10 +9160,10 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opArgsortStableOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opArgsortStableOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -9178,9 +9179,9 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 		return kernels.ArgsortDimname(self, dim, descending)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgsortDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArgsortDimname, &assertgenshapes.Locs0)
 	r0 := kernels.ArgsortDimname(self, dim, descending)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9197,10 +9198,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre93(&c, &opTopkValues, &locs117, &a0, &a5, &a6, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opTopkValues, &assertgenshapes.Locs117, &a0, &a5, &a6, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	checksPost52(&c, &locs117, &a0, &a5, &a6, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a5, &a6, self, values, indices)
 	return r0, r1
 }
 
@@ -9217,9 +9218,9 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opTopk, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opTopk, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9236,9 +9237,9 @@ func All(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.All(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9255,10 +9256,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAllAllOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAllAllOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9275,9 +9276,9 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAny, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAny, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Any(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9294,10 +9295,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAnyAllOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAnyAllOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9314,10 +9315,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opRenormOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRenormOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -9334,9 +9335,9 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRenorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRenorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9353,10 +9354,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRenorm_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRenorm_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9373,9 +9374,9 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnfold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnfold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9392,9 +9393,9 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnfoldBackward, &locs430, &a0, grad_in)
+	assertgenshapes.ChecksPre46(&c, &opUnfoldBackward, &assertgenshapes.Locs430, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	checksPost47(&c, &locs430, &a0, grad_in, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs430, &a0, grad_in, r0)
 	return r0
 }
 
@@ -9411,10 +9412,10 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opUnfoldBackwardOut, &locs431, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs431, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	checksPost30(&c, &locs431, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs431, &a5, out)
 	return r0
 }
 
@@ -9431,9 +9432,9 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opEqual, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opEqual, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9450,10 +9451,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opPowTensorTensorOut, &locs432, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPre51(&c, &opPowTensorTensorOut, &assertgenshapes.Locs432, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	checksPost52(&c, &locs432, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs432, &a0, &a1, &a2, self, exponent, out)
 	return r0
 }
 
@@ -9470,9 +9471,9 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPowTensorTensor, &locs433, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre12(&c, &opPowTensorTensor, &assertgenshapes.Locs433, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	checksPost13(&c, &locs433, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs433, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -9489,10 +9490,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opPowScalarOut, &locs434, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPre48(&c, &opPowScalarOut, &assertgenshapes.Locs434, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	checksPost17(&c, &locs434, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs434, &a1, &a2, exponent, out)
 	return r0
 }
 
@@ -9509,9 +9510,9 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opPowScalar, &locs435, &a1, exponent)
+	assertgenshapes.ChecksPre46(&c, &opPowScalar, &assertgenshapes.Locs435, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	checksPost47(&c, &locs435, &a1, exponent, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs435, &a1, exponent, r0)
 	return r0
 }
 
@@ -9528,10 +9529,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opPowTensorScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opPowTensorScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9548,9 +9549,9 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPowTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPowTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9567,10 +9568,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opPow_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opPow_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9587,10 +9588,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opPow_Tensor, &locs436, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre50(&c, &opPow_Tensor, &assertgenshapes.Locs436, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	checksPost17(&c, &locs436, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs436, &a0, &a1, self, exponent)
 	return r0
 }
 
@@ -9607,10 +9608,10 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opFloatPowerTensorTensorOut, &locs437, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs437, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	checksPost15(&c, &locs437, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs437, &a2, out)
 	return r0
 }
 
@@ -9626,9 +9627,9 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFloatPowerTensorTensor, &locs433)
+	assertgenshapes.ChecksPre9(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs433)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	checksPost10(&c, &locs433)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs433)
 	return r0
 }
 
@@ -9645,10 +9646,10 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFloatPowerScalarOut, &locs438, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs438, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	checksPost30(&c, &locs438, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs438, &a2, out)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -22,9 +23,9 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerScalar, &locs435)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerScalar, &assertgenshapes.Locs435)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	checksPost1(&c, &locs435)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs435)
 	return r0
 }
 
@@ -41,10 +42,10 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFloatPowerTensorScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -60,9 +61,9 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerTensorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -79,10 +80,10 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFloatPower_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFloatPower_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -99,10 +100,10 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opFloatPower_Tensor, &locs436, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opFloatPower_Tensor, &assertgenshapes.Locs436, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	checksPost4(&c, &locs436, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs436, &a0, self)
 	return r0
 }
 
@@ -119,10 +120,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNormal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNormal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -139,10 +140,10 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opNormalOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opNormalOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -158,9 +159,9 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormalFunctional, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNormalFunctional, &assertgenshapes.Locs0)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -177,10 +178,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opNormalTensorFloatOut, &locs439, &a0, &a3, mean, out)
+	assertgenshapes.ChecksPre48(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs439, &a0, &a3, mean, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	checksPost17(&c, &locs439, &a0, &a3, mean, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs439, &a0, &a3, mean, out)
 	return r0
 }
 
@@ -197,9 +198,9 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormalTensorFloat, &locs440, &a0, mean)
+	assertgenshapes.ChecksPre46(&c, &opNormalTensorFloat, &assertgenshapes.Locs440, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	checksPost47(&c, &locs440, &a0, mean, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs440, &a0, mean, r0)
 	return r0
 }
 
@@ -216,10 +217,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre48(&c, &opNormalFloatTensorOut, &locs441, &a1, &a3, std, out)
+	assertgenshapes.ChecksPre48(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs441, &a1, &a3, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	checksPost17(&c, &locs441, &a1, &a3, std, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs441, &a1, &a3, std, out)
 	return r0
 }
 
@@ -236,9 +237,9 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opNormalFloatTensor, &locs442, &a1, std)
+	assertgenshapes.ChecksPre46(&c, &opNormalFloatTensor, &assertgenshapes.Locs442, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	checksPost47(&c, &locs442, &a1, std, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs442, &a1, std, r0)
 	return r0
 }
 
@@ -255,10 +256,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opNormalTensorTensorOut, &locs443, &a0, &a1, &a3, mean, std, out)
+	assertgenshapes.ChecksPre51(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs443, &a0, &a1, &a3, mean, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	checksPost52(&c, &locs443, &a0, &a1, &a3, mean, std, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs443, &a0, &a1, &a3, mean, std, out)
 	return r0
 }
 
@@ -275,9 +276,9 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNormalTensorTensor, &locs444, &a0, &a1, mean, std)
+	assertgenshapes.ChecksPre12(&c, &opNormalTensorTensor, &assertgenshapes.Locs444, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	checksPost13(&c, &locs444, &a0, &a1, mean, std, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs444, &a0, &a1, mean, std, r0)
 	return r0
 }
 
@@ -293,9 +294,9 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNormalFloatFloat, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opNormalFloatFloat, &assertgenshapes.Locs23)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -312,10 +313,10 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opNormalFloatFloatOut, &locs24, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs24, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	checksPost8(&c, &locs24, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a4, out)
 	return r0
 }
 
@@ -332,9 +333,9 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -355,10 +356,10 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre200(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs445, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPre200(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs445, &l0, &a1, &a2, self, found_inf, inv_scale)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	checksPost162(&c, &locs445, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs445, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
@@ -378,10 +379,10 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre201(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs446, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPre201(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs446, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	checksPost164(&c, &locs446, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPost164(&c, &assertgenshapes.Locs446, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
@@ -396,9 +397,9 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs447)
+	assertgenshapes.ChecksPre44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs447)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	checksPost57(&c, &locs447)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs447)
 	return r0, r1
 }
 
@@ -415,10 +416,10 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre42(&c, &opXAmpUpdateScale_, &locs448, &a0, &a1, self, growth_tracker)
+	assertgenshapes.ChecksPre42(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs448, &a0, &a1, self, growth_tracker)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost202(&c, &locs448, &a0, &a1, self, growth_tracker)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs448, &a0, &a1, self, growth_tracker)
 	return r0
 }
 
@@ -435,10 +436,10 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	}
 	var c asserts.Call
 	var a1, a6 asserts.Saved
-	checksPre24(&c, &opXAmpUpdateScaleOut, &locs449, &a1, &a6, growth_tracker, out)
+	assertgenshapes.ChecksPre24(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs449, &a1, &a6, growth_tracker, out)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	checksPost203(&c, &locs449, &a1, &a6, growth_tracker, out)
+	assertgenshapes.ChecksPost203(&c, &assertgenshapes.Locs449, &a1, &a6, growth_tracker, out)
 	return r0
 }
 
@@ -454,9 +455,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXAmpUpdateScale, &locs450)
+	assertgenshapes.ChecksPre60(&c, &opXAmpUpdateScale, &assertgenshapes.Locs450)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost90(&c, &locs450)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs450)
 	return r0, r1
 }
 
@@ -472,9 +473,9 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachAddScalar(self, scalar)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachAddScalar, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachAddScalar, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -492,10 +493,10 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
@@ -512,10 +513,10 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre165(&c, &opXForeachAddScalarOut, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs38, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	checksPost166(&c, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
@@ -530,9 +531,9 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachSubScalar(self, scalar)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachSubScalar, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachSubScalar, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -550,10 +551,10 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
@@ -570,10 +571,10 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre165(&c, &opXForeachSubScalarOut, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs38, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	checksPost166(&c, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
@@ -588,9 +589,9 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachMulScalar(self, scalar)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachMulScalar, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachMulScalar, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -608,10 +609,10 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
@@ -628,10 +629,10 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre165(&c, &opXForeachMulScalarOut, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs38, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	checksPost166(&c, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
@@ -646,9 +647,9 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachDivScalar(self, scalar)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachDivScalar, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachDivScalar, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -666,10 +667,10 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
@@ -686,10 +687,10 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre165(&c, &opXForeachDivScalarOut, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs38, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	checksPost166(&c, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
@@ -704,9 +705,9 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 		return kernels.XForeachAddList(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXForeachAddList, &locs8)
+	assertgenshapes.ChecksPre0(&c, &opXForeachAddList, &assertgenshapes.Locs8)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	checksPost2(&c, &locs8)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs8)
 	return r0
 }
 
@@ -724,10 +725,10 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre206(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre206(&c, &opXForeachAdd_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost166(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
@@ -744,10 +745,10 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre207(&c, &opXForeachAddListOut, &locs40, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre207(&c, &opXForeachAddListOut, &assertgenshapes.Locs40, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	checksPost208(&c, &locs40, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs40, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubList = asserts.Op{
@@ -762,9 +763,9 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 		return kernels.XForeachSubList(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXForeachSubList, &locs8)
+	assertgenshapes.ChecksPre0(&c, &opXForeachSubList, &assertgenshapes.Locs8)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	checksPost2(&c, &locs8)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs8)
 	return r0
 }
 
@@ -782,10 +783,10 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre206(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre206(&c, &opXForeachSub_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	checksPost166(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
@@ -802,10 +803,10 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre207(&c, &opXForeachSubListOut, &locs40, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre207(&c, &opXForeachSubListOut, &assertgenshapes.Locs40, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	checksPost208(&c, &locs40, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs40, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachMulList = asserts.Op{
@@ -820,9 +821,9 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 		return kernels.XForeachMulList(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXForeachMulList, &locs8)
+	assertgenshapes.ChecksPre0(&c, &opXForeachMulList, &assertgenshapes.Locs8)
 	r0 := kernels.XForeachMulList(self, other)
-	checksPost2(&c, &locs8)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs8)
 	return r0
 }
 
@@ -840,10 +841,10 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre206(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre206(&c, &opXForeachMul_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
-	checksPost166(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
@@ -860,10 +861,10 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre207(&c, &opXForeachMulListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre207(&c, &opXForeachMulListOut, &assertgenshapes.Locs40, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs40, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivList = asserts.Op{
@@ -878,9 +879,9 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 		return kernels.XForeachDivList(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXForeachDivList, &locs8)
+	assertgenshapes.ChecksPre0(&c, &opXForeachDivList, &assertgenshapes.Locs8)
 	r0 := kernels.XForeachDivList(self, other)
-	checksPost2(&c, &locs8)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs8)
 	return r0
 }
 
@@ -898,10 +899,10 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre206(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre206(&c, &opXForeachDiv_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	checksPost166(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
@@ -918,10 +919,10 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre207(&c, &opXForeachDivListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre207(&c, &opXForeachDivListOut, &assertgenshapes.Locs40, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs40, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
@@ -936,9 +937,9 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachAddScalarList, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachAddScalarList, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -956,10 +957,10 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
@@ -976,10 +977,10 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre165(&c, &opXForeachAddScalarListOut, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs38, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	checksPost166(&c, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
@@ -994,9 +995,9 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachSubScalarList, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachSubScalarList, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1014,10 +1015,10 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
@@ -1034,10 +1035,10 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre165(&c, &opXForeachSubScalarListOut, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs38, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	checksPost166(&c, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
@@ -1052,9 +1053,9 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachDivScalarList, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachDivScalarList, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1072,10 +1073,10 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
@@ -1092,10 +1093,10 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre165(&c, &opXForeachDivScalarListOut, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs38, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	checksPost166(&c, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
@@ -1110,9 +1111,9 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachMulScalarList, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachMulScalarList, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1130,10 +1131,10 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
@@ -1150,10 +1151,10 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre165(&c, &opXForeachMulScalarListOut, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs38, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	checksPost166(&c, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l2, self, out)
 }
 
 var opXForeachExp = asserts.Op{
@@ -1168,9 +1169,9 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachExp(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachExp, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachExp, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachExp(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1188,10 +1189,10 @@ func XForeachZero_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachZero_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachZero_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
@@ -1208,10 +1209,10 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachZeroOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachZeroOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
@@ -1226,9 +1227,9 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachZero(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachZero, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachZero, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachZero(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1246,10 +1247,10 @@ func XForeachExp_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachExp_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachExp_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExp_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
@@ -1266,10 +1267,10 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachExpOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachExpOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
@@ -1284,9 +1285,9 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSqrt(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachSqrt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachSqrt, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachSqrt(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1304,10 +1305,10 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachSqrt_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
@@ -1324,10 +1325,10 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachSqrtOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachSqrtOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAbs = asserts.Op{
@@ -1342,9 +1343,9 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAbs(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachAbs, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachAbs, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachAbs(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1362,10 +1363,10 @@ func XForeachAbs_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachAbs_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachAbs_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAbs_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
@@ -1382,10 +1383,10 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachAbsOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachAbsOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
@@ -1400,9 +1401,9 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAcos(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachAcos, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachAcos, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachAcos(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1420,10 +1421,10 @@ func XForeachAcos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachAcos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachAcos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAcos_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
@@ -1440,10 +1441,10 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachAcosOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachAcosOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
@@ -1458,9 +1459,9 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAsin(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachAsin, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachAsin, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachAsin(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1478,10 +1479,10 @@ func XForeachAsin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachAsin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachAsin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAsin_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
@@ -1498,10 +1499,10 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachAsinOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachAsinOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
@@ -1516,9 +1517,9 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAtan(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachAtan, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachAtan, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachAtan(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1536,10 +1537,10 @@ func XForeachAtan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachAtan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachAtan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAtan_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
@@ -1556,10 +1557,10 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachAtanOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachAtanOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
@@ -1574,9 +1575,9 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCeil(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachCeil, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachCeil, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachCeil(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1594,10 +1595,10 @@ func XForeachCeil_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachCeil_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachCeil_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCeil_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
@@ -1614,10 +1615,10 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachCeilOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachCeilOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
@@ -1632,9 +1633,9 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCos(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachCos, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachCos, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachCos(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1652,10 +1653,10 @@ func XForeachCos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachCos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachCos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCos_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
@@ -1672,10 +1673,10 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachCosOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachCosOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
@@ -1690,9 +1691,9 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCosh(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachCosh, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachCosh, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachCosh(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1710,10 +1711,10 @@ func XForeachCosh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachCosh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachCosh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCosh_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
@@ -1730,10 +1731,10 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachCoshOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachCoshOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
@@ -1748,9 +1749,9 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachErf(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachErf, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachErf, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachErf(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1768,10 +1769,10 @@ func XForeachErf_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachErf_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachErf_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErf_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
@@ -1788,10 +1789,10 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachErfOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachErfOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
@@ -1806,9 +1807,9 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachErfc(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachErfc, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachErfc, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachErfc(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1826,10 +1827,10 @@ func XForeachErfc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachErfc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachErfc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErfc_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
@@ -1846,10 +1847,10 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachErfcOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachErfcOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
@@ -1864,9 +1865,9 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachExpm1(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachExpm1, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachExpm1, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachExpm1(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1884,10 +1885,10 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachExpm1_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
@@ -1904,10 +1905,10 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachExpm1Out, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachExpm1Out, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
@@ -1922,9 +1923,9 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachFloor(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachFloor, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachFloor, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachFloor(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1942,10 +1943,10 @@ func XForeachFloor_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachFloor_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachFloor_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFloor_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
@@ -1962,10 +1963,10 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachFloorOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachFloorOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
@@ -1980,9 +1981,9 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachLog, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachLog, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachLog(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2000,10 +2001,10 @@ func XForeachLog_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachLog_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachLog_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
@@ -2020,10 +2021,10 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachLogOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachLogOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
@@ -2038,9 +2039,9 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog10(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachLog10, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachLog10, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachLog10(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2058,10 +2059,10 @@ func XForeachLog10_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachLog10_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachLog10_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog10_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
@@ -2078,10 +2079,10 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachLog10Out, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachLog10Out, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
@@ -2096,9 +2097,9 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog1p(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachLog1p, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachLog1p, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachLog1p(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2116,10 +2117,10 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachLog1p_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
@@ -2136,10 +2137,10 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachLog1pOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachLog1pOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
@@ -2154,9 +2155,9 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog2(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachLog2, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachLog2, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachLog2(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2174,10 +2175,10 @@ func XForeachLog2_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachLog2_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachLog2_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog2_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
@@ -2194,10 +2195,10 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachLog2Out, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachLog2Out, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
@@ -2212,9 +2213,9 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachNeg(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachNeg, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachNeg, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachNeg(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2232,10 +2233,10 @@ func XForeachNeg_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachNeg_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachNeg_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachNeg_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
@@ -2252,10 +2253,10 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachNegOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachNegOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
@@ -2270,9 +2271,9 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTan(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachTan, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachTan, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachTan(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2290,10 +2291,10 @@ func XForeachTan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachTan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachTan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTan_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
@@ -2310,10 +2311,10 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachTanOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachTanOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
@@ -2328,9 +2329,9 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTanh(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachTanh, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachTanh, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachTanh(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2348,10 +2349,10 @@ func XForeachTanh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachTanh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachTanh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTanh_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
@@ -2368,10 +2369,10 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachTanhOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachTanhOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
@@ -2386,9 +2387,9 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSin(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachSin, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachSin, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachSin(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2406,10 +2407,10 @@ func XForeachSin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachSin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachSin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSin_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
@@ -2426,10 +2427,10 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachSinOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachSinOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
@@ -2444,9 +2445,9 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSinh(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachSinh, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachSinh, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachSinh(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2464,10 +2465,10 @@ func XForeachSinh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachSinh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachSinh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSinh_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
@@ -2484,10 +2485,10 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachSinhOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachSinhOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
@@ -2502,9 +2503,9 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachRound(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachRound, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachRound, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachRound(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2522,10 +2523,10 @@ func XForeachRound_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachRound_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachRound_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRound_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
@@ -2542,10 +2543,10 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachRoundOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachRoundOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLgamma = asserts.Op{
@@ -2560,9 +2561,9 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLgamma(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachLgamma, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachLgamma, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachLgamma(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2580,10 +2581,10 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachLgamma_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
@@ -2600,10 +2601,10 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachLgammaOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachLgammaOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
@@ -2618,9 +2619,9 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachFrac(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachFrac, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachFrac, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachFrac(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2638,10 +2639,10 @@ func XForeachFrac_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachFrac_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachFrac_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFrac_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
@@ -2658,10 +2659,10 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachFracOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachFracOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
@@ -2676,9 +2677,9 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachReciprocal(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachReciprocal, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachReciprocal, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachReciprocal(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2696,10 +2697,10 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachReciprocal_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
@@ -2716,10 +2717,10 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachReciprocalOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
@@ -2734,9 +2735,9 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSigmoid(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachSigmoid, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachSigmoid, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachSigmoid(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2754,10 +2755,10 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachSigmoid_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
@@ -2774,10 +2775,10 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachSigmoidOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
@@ -2792,9 +2793,9 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTrunc(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachTrunc, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachTrunc, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachTrunc(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2812,10 +2813,10 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre204(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre204(&c, &opXForeachTrunc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
-	checksPost205(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
@@ -2832,10 +2833,10 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre165(&c, &opXForeachTruncOut, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachTruncOut, &assertgenshapes.Locs38, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	checksPost166(&c, &locs38, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAddcdiv_Scalar = asserts.Op{
@@ -2852,10 +2853,10 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachAddcdiv_Scalar, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre209(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
@@ -2872,10 +2873,10 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre210(&c, &opXForeachAddcdivScalarOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre210(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost211(&c, &assertgenshapes.Locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Scalar = asserts.Op{
@@ -2892,10 +2893,10 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachAddcmul_Scalar, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre209(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
@@ -2912,10 +2913,10 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre210(&c, &opXForeachAddcmulScalarOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre210(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost211(&c, &assertgenshapes.Locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
@@ -2932,10 +2933,10 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachAddcdiv_ScalarList, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre209(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
@@ -2952,10 +2953,10 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre210(&c, &opXForeachAddcdivScalarListOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre210(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost211(&c, &assertgenshapes.Locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
@@ -2972,10 +2973,10 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre209(&c, &opXForeachAddcmul_ScalarList, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre209(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
@@ -2992,10 +2993,10 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre210(&c, &opXForeachAddcmulScalarListOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre210(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost211(&c, &assertgenshapes.Locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
@@ -3010,9 +3011,9 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXForeachAddcdivScalar, &locs398)
+	assertgenshapes.ChecksPre9(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs398)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	checksPost160(&c, &locs398)
+	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs398)
 	return r0
 }
 
@@ -3028,9 +3029,9 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXForeachAddcmulScalar, &locs398)
+	assertgenshapes.ChecksPre9(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs398)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	checksPost160(&c, &locs398)
+	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs398)
 	return r0
 }
 
@@ -3046,9 +3047,9 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXForeachAddcdivScalarList, &locs398)
+	assertgenshapes.ChecksPre9(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs398)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	checksPost160(&c, &locs398)
+	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs398)
 	return r0
 }
 
@@ -3064,9 +3065,9 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXForeachAddcmulScalarList, &locs398)
+	assertgenshapes.ChecksPre9(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs398)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	checksPost160(&c, &locs398)
+	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs398)
 	return r0
 }
 
@@ -3082,9 +3083,9 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 		return kernels.XForeachMaximumList(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXForeachMaximumList, &locs8)
+	assertgenshapes.ChecksPre0(&c, &opXForeachMaximumList, &assertgenshapes.Locs8)
 	r0 := kernels.XForeachMaximumList(self, other)
-	checksPost2(&c, &locs8)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs8)
 	return r0
 }
 
@@ -3102,10 +3103,10 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre206(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre206(&c, &opXForeachMaximum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	checksPost166(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
@@ -3122,10 +3123,10 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre207(&c, &opXForeachMaximumListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre207(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs40, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs40, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
@@ -3140,9 +3141,9 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 		return kernels.XForeachMinimumList(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXForeachMinimumList, &locs8)
+	assertgenshapes.ChecksPre0(&c, &opXForeachMinimumList, &assertgenshapes.Locs8)
 	r0 := kernels.XForeachMinimumList(self, other)
-	checksPost2(&c, &locs8)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs8)
 	return r0
 }
 
@@ -3160,10 +3161,10 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre206(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre206(&c, &opXForeachMinimum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	checksPost166(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
@@ -3180,10 +3181,10 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre207(&c, &opXForeachMinimumListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre207(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs40, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs40, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
@@ -3198,9 +3199,9 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 		return kernels.XForeachNormScalar(self, ord)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachNormScalar, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachNormScalar, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachNormScalar(self, ord)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3218,10 +3219,10 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre165(&c, &opXForeachNormScalarOut, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre165(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs38, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, out)
-	checksPost166(&c, &locs38, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs38, &l0, &l2, self, out)
 }
 
 var opBucketizeTensor = asserts.Op{
@@ -3237,9 +3238,9 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBucketizeTensor, &locs451, &a0, &a1, self, boundaries)
+	assertgenshapes.ChecksPre12(&c, &opBucketizeTensor, &assertgenshapes.Locs451, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	checksPost13(&c, &locs451, &a0, &a1, self, boundaries, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs451, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
@@ -3256,10 +3257,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opBucketizeTensorOut, &locs452, &a0, &a1, &a4, self, boundaries, out)
+	assertgenshapes.ChecksPre51(&c, &opBucketizeTensorOut, &assertgenshapes.Locs452, &a0, &a1, &a4, self, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	checksPost52(&c, &locs452, &a0, &a1, &a4, self, boundaries, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs452, &a0, &a1, &a4, self, boundaries, out)
 	return r0
 }
 
@@ -3276,9 +3277,9 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opBucketizeScalar, &locs453, &a1, boundaries)
+	assertgenshapes.ChecksPre46(&c, &opBucketizeScalar, &assertgenshapes.Locs453, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	checksPost47(&c, &locs453, &a1, boundaries, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs453, &a1, boundaries, r0)
 	return r0
 }
 
@@ -3295,10 +3296,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre48(&c, &opBucketizeScalarOut, &locs454, &a1, &a4, boundaries, out)
+	assertgenshapes.ChecksPre48(&c, &opBucketizeScalarOut, &assertgenshapes.Locs454, &a1, &a4, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	checksPost17(&c, &locs454, &a1, &a4, boundaries, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs454, &a1, &a4, boundaries, out)
 	return r0
 }
 
@@ -3315,9 +3316,9 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre64(&c, &opSearchsortedTensor, &locs455, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	assertgenshapes.ChecksPre64(&c, &opSearchsortedTensor, &assertgenshapes.Locs455, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost65(&c, &locs455, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs455, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -3333,9 +3334,9 @@ func XTorchCudaCuLinkerSymbolOp(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTorchCudaCuLinkerSymbolOp(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTorchCudaCuLinkerSymbolOp, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXTorchCudaCuLinkerSymbolOp, &assertgenshapes.Locs0)
 	r0 := kernels.XTorchCudaCuLinkerSymbolOp(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3352,10 +3353,10 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXTorchCudaCuLinkerSymbolOpOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXTorchCudaCuLinkerSymbolOpOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -3372,10 +3373,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opSearchsortedTensorOut, &locs456, &a0, &a1, &a6, sorted_sequence, self, out)
+	assertgenshapes.ChecksPre51(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs456, &a0, &a1, &a6, sorted_sequence, self, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost52(&c, &locs456, &a0, &a1, &a6, sorted_sequence, self, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs456, &a0, &a1, &a6, sorted_sequence, self, out)
 	return r0
 }
 
@@ -3392,9 +3393,9 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre212(&c, &opSearchsortedScalar, &locs457, &a0, &a5, sorted_sequence, sorter)
+	assertgenshapes.ChecksPre212(&c, &opSearchsortedScalar, &assertgenshapes.Locs457, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost213(&c, &locs457, &a0, &a5, sorted_sequence, sorter, r0)
+	assertgenshapes.ChecksPost213(&c, &assertgenshapes.Locs457, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -3411,10 +3412,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opSearchsortedScalarOut, &locs458, &a0, &a6, sorted_sequence, out)
+	assertgenshapes.ChecksPre48(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs458, &a0, &a6, sorted_sequence, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost17(&c, &locs458, &a0, &a6, sorted_sequence, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs458, &a0, &a6, sorted_sequence, out)
 	return r0
 }
 
@@ -3430,9 +3431,9 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConvertIndicesFromCooToCsr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs0)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3449,10 +3450,10 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXConvertIndicesFromCooToCsrOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -3468,9 +3469,9 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXConvertIndicesFromCsrToCoo, &locs459)
+	assertgenshapes.ChecksPre9(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs459)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	checksPost10(&c, &locs459)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs459)
 	return r0
 }
 
@@ -3487,10 +3488,10 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXConvertIndicesFromCsrToCooOut, &locs460, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs460, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	checksPost15(&c, &locs460, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs460, &a4, out)
 	return r0
 }
 
@@ -3507,10 +3508,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opMseLossOut, &locs63, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opMseLossOut, &assertgenshapes.Locs63, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	checksPost52(&c, &locs63, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs63, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -3527,9 +3528,9 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMseLoss, &locs162, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opMseLoss, &assertgenshapes.Locs162, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	checksPost13(&c, &locs162, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs162, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -3546,10 +3547,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opMseLossBackwardGradInput, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost21(&c, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -3566,9 +3567,9 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opMseLossBackward, &locs461, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opMseLossBackward, &assertgenshapes.Locs461, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	checksPost54(&c, &locs461, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs461, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -3584,9 +3585,9 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 		return kernels.L1Loss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opL1Loss, &locs162)
+	assertgenshapes.ChecksPre9(&c, &opL1Loss, &assertgenshapes.Locs162)
 	r0 := kernels.L1Loss(self, target, reduction)
-	checksPost10(&c, &locs162)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
 	return r0
 }
 
@@ -3603,10 +3604,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opMultiMarginLossOut, &locs63, &a0, &a1, &a6, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opMultiMarginLossOut, &assertgenshapes.Locs63, &a0, &a1, &a6, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	checksPost52(&c, &locs63, &a0, &a1, &a6, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs63, &a0, &a1, &a6, self, target, out)
 	return r0
 }
 
@@ -3623,9 +3624,9 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre64(&c, &opMultiMarginLoss, &locs62, &a0, &a1, &a4, self, target, weight)
+	assertgenshapes.ChecksPre64(&c, &opMultiMarginLoss, &assertgenshapes.Locs62, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	checksPost65(&c, &locs62, &a0, &a1, &a4, self, target, weight, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs62, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
@@ -3642,10 +3643,10 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre58(&c, &opMultiMarginLossBackwardGradInput, &locs462, &a7, grad_input)
+	assertgenshapes.ChecksPre58(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs462, &a7, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	checksPost59(&c, &locs462, &a7, grad_input)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs462, &a7, grad_input)
 	return r0
 }
 
@@ -3661,9 +3662,9 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMultiMarginLossBackward, &locs461)
+	assertgenshapes.ChecksPre44(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs461)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	checksPost57(&c, &locs461)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs461)
 	return r0
 }
 
@@ -3680,10 +3681,10 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMultilabelMarginLossOut, &locs67, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs67, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	checksPost15(&c, &locs67, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs67, &a3, out)
 	return r0
 }
 
@@ -3699,9 +3700,9 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMultilabelMarginLoss, &locs162)
+	assertgenshapes.ChecksPre9(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs162)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	checksPost10(&c, &locs162)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
 	return r0
 }
 
@@ -3718,10 +3719,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre194(&c, &opMultilabelMarginLossForwardOutput, &locs463, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	assertgenshapes.ChecksPre194(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs463, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	checksPost21(&c, &locs463, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs463, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	return r0, r1
 }
 
@@ -3738,9 +3739,9 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre22(&c, &opMultilabelMarginLossForward, &locs464, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre22(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs464, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	checksPost23(&c, &locs464, &a0, &a1, self, target, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs464, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -3757,10 +3758,10 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre148(&c, &opMultilabelMarginLossBackwardGradInput, &locs465, &a5, grad_input)
+	assertgenshapes.ChecksPre148(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs465, &a5, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	checksPost149(&c, &locs465, &a5, grad_input)
+	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs465, &a5, grad_input)
 	return r0
 }
 
@@ -3776,9 +3777,9 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMultilabelMarginLossBackward, &locs466)
+	assertgenshapes.ChecksPre60(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs466)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	checksPost94(&c, &locs466)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs466)
 	return r0
 }
 
@@ -3795,10 +3796,10 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opNllLossOut, &locs67, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opNllLossOut, &assertgenshapes.Locs67, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	checksPost15(&c, &locs67, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs67, &a5, out)
 	return r0
 }
 
@@ -3814,9 +3815,9 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNllLossNd, &locs162)
+	assertgenshapes.ChecksPre9(&c, &opNllLossNd, &assertgenshapes.Locs162)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	checksPost10(&c, &locs162)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
 	return r0
 }
 
@@ -3832,9 +3833,9 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNllLoss, &locs162)
+	assertgenshapes.ChecksPre9(&c, &opNllLoss, &assertgenshapes.Locs162)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	checksPost10(&c, &locs162)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
 	return r0
 }
 
@@ -3851,10 +3852,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre194(&c, &opNllLossForwardOutput, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPre194(&c, &opNllLossForwardOutput, &assertgenshapes.Locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost21(&c, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -3871,9 +3872,9 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre214(&c, &opNllLossForward, &locs468, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre214(&c, &opNllLossForward, &assertgenshapes.Locs468, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	checksPost215(&c, &locs468, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost215(&c, &assertgenshapes.Locs468, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3890,10 +3891,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre216(&c, &opNllLossBackwardGradInput, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPre216(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost199(&c, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPost199(&c, &assertgenshapes.Locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -3910,9 +3911,9 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre217(&c, &opNllLossBackward, &locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre217(&c, &opNllLossBackward, &assertgenshapes.Locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost218(&c, &locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -3929,10 +3930,10 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opNllLoss2dOut, &locs67, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opNllLoss2dOut, &assertgenshapes.Locs67, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	checksPost15(&c, &locs67, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs67, &a5, out)
 	return r0
 }
 
@@ -3948,9 +3949,9 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNllLoss2d, &locs162)
+	assertgenshapes.ChecksPre9(&c, &opNllLoss2d, &assertgenshapes.Locs162)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	checksPost10(&c, &locs162)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
 	return r0
 }
 
@@ -3967,10 +3968,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre194(&c, &opNllLoss2dForwardOutput, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPre194(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost21(&c, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -3987,9 +3988,9 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre214(&c, &opNllLoss2dForward, &locs468, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre214(&c, &opNllLoss2dForward, &assertgenshapes.Locs468, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	checksPost215(&c, &locs468, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost215(&c, &assertgenshapes.Locs468, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -4006,10 +4007,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre216(&c, &opNllLoss2dBackwardGradInput, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPre216(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost199(&c, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPost199(&c, &assertgenshapes.Locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -4026,9 +4027,9 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre217(&c, &opNllLoss2dBackward, &locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre217(&c, &opNllLoss2dBackward, &assertgenshapes.Locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost218(&c, &locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -4045,10 +4046,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opSmoothL1LossOut, &locs63, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opSmoothL1LossOut, &assertgenshapes.Locs63, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	checksPost52(&c, &locs63, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs63, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -4065,9 +4066,9 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSmoothL1Loss, &locs162, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opSmoothL1Loss, &assertgenshapes.Locs162, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	checksPost13(&c, &locs162, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs162, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4084,10 +4085,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opSmoothL1LossBackwardGradInput, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	checksPost21(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4104,9 +4105,9 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opSmoothL1LossBackward, &locs461, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs461, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	checksPost54(&c, &locs461, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs461, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -4123,10 +4124,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opHuberLossOut, &locs63, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opHuberLossOut, &assertgenshapes.Locs63, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	checksPost52(&c, &locs63, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs63, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -4143,9 +4144,9 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHuberLoss, &locs162, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opHuberLoss, &assertgenshapes.Locs162, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	checksPost13(&c, &locs162, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs162, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4162,10 +4163,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opHuberLossBackwardOut, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	checksPost21(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4182,9 +4183,9 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opHuberLossBackward, &locs461, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opHuberLossBackward, &assertgenshapes.Locs461, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	checksPost54(&c, &locs461, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs461, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -4201,10 +4202,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opSoftMarginLossOut, &locs63, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opSoftMarginLossOut, &assertgenshapes.Locs63, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	checksPost52(&c, &locs63, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs63, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -4221,9 +4222,9 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftMarginLoss, &locs162, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opSoftMarginLoss, &assertgenshapes.Locs162, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	checksPost13(&c, &locs162, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs162, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4240,10 +4241,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opSoftMarginLossBackwardGradInput, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost21(&c, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4260,9 +4261,9 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opSoftMarginLossBackward, &locs461, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs461, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	checksPost54(&c, &locs461, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs461, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -4279,10 +4280,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opEluOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opEluOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -4299,9 +4300,9 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opElu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opElu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4318,10 +4319,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre51(&c, &opEluBackwardGradInput, &locs471, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opEluBackwardGradInput, &assertgenshapes.Locs471, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	checksPost52(&c, &locs471, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs471, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	return r0
 }
 
@@ -4338,9 +4339,9 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre12(&c, &opEluBackward, &locs472, &a0, &a5, grad_output, self_or_result)
+	assertgenshapes.ChecksPre12(&c, &opEluBackward, &assertgenshapes.Locs472, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	checksPost13(&c, &locs472, &a0, &a5, grad_output, self_or_result, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs472, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -4357,10 +4358,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opElu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opElu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4377,10 +4378,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGluOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGluOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4397,9 +4398,9 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGlu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGlu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Glu(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4416,10 +4417,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opGluBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opGluBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -4436,9 +4437,9 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGluBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opGluBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4454,9 +4455,9 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opGluJvp, &locs473)
+	assertgenshapes.ChecksPre44(&c, &opGluJvp, &assertgenshapes.Locs473)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	checksPost57(&c, &locs473)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs473)
 	return r0
 }
 
@@ -4473,10 +4474,10 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opGluJvpOut, &locs474, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opGluJvpOut, &assertgenshapes.Locs474, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	checksPost59(&c, &locs474, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs474, &a4, out)
 	return r0
 }
 
@@ -4492,9 +4493,9 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opGluBackwardJvp, &locs475)
+	assertgenshapes.ChecksPre62(&c, &opGluBackwardJvp, &assertgenshapes.Locs475)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	checksPost95(&c, &locs475)
+	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs475)
 	return r0
 }
 
@@ -4511,10 +4512,10 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre96(&c, &opGluBackwardJvpOut, &locs476, &a6, out)
+	assertgenshapes.ChecksPre96(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs476, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	checksPost97(&c, &locs476, &a6, out)
+	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs476, &a6, out)
 	return r0
 }
 
@@ -4531,10 +4532,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opHardsigmoidOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardsigmoidOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4551,9 +4552,9 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardsigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardsigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4570,10 +4571,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opHardsigmoid_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opHardsigmoid_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4590,10 +4591,10 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHardsigmoidBackwardGradInput, &locs250, &a2, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs250, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	checksPost15(&c, &locs250, &a2, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs250, &a2, grad_input)
 	return r0
 }
 
@@ -4609,9 +4610,9 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHardsigmoidBackward, &locs203)
+	assertgenshapes.ChecksPre9(&c, &opHardsigmoidBackward, &assertgenshapes.Locs203)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	checksPost10(&c, &locs203)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs203)
 	return r0
 }
 
@@ -4628,10 +4629,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opHardtanhOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardtanhOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4648,9 +4649,9 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4667,10 +4668,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opHardtanhBackwardGradInput, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -4687,9 +4688,9 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardtanhBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opHardtanhBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4706,10 +4707,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opHardtanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opHardtanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4726,10 +4727,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opHardswishOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardswishOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4746,9 +4747,9 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardswish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardswish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardswish(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4765,10 +4766,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opHardswish_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opHardswish_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4785,9 +4786,9 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardswishBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opHardswishBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4804,10 +4805,10 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHardswishBackwardOut, &locs204, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opHardswishBackwardOut, &assertgenshapes.Locs204, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs204, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs204, &a2, out)
 	return r0
 }
 
@@ -4824,10 +4825,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLeakyReluOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLeakyReluOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4844,9 +4845,9 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLeakyRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLeakyRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4863,10 +4864,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opLeakyReluBackwardGradInput, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -4883,9 +4884,9 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLeakyReluBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opLeakyReluBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4902,10 +4903,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLeakyRelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLeakyRelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4922,10 +4923,10 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLogSigmoidOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLogSigmoidOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -4941,9 +4942,9 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoid(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSigmoid, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogSigmoid, &assertgenshapes.Locs0)
 	r0 := kernels.LogSigmoid(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4960,10 +4961,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opLogSigmoidForwardOutput, &locs477, &a0, &a1, &a2, self, output, buffer)
+	assertgenshapes.ChecksPre93(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs477, &a0, &a1, &a2, self, output, buffer)
 	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	checksPost52(&c, &locs477, &a0, &a1, &a2, self, output, buffer)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs477, &a0, &a1, &a2, self, output, buffer)
 	return r0, r1
 }
 
@@ -4980,9 +4981,9 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLogSigmoidForward, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opLogSigmoidForward, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4999,10 +5000,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opLogSigmoidBackwardGradInput, &locs478, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs478, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	checksPost21(&c, &locs478, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs478, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	return r0
 }
 
@@ -5019,9 +5020,9 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opLogSigmoidBackward, &locs479, &a0, &a1, &a2, grad_output, self, buffer)
+	assertgenshapes.ChecksPre53(&c, &opLogSigmoidBackward, &assertgenshapes.Locs479, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	checksPost54(&c, &locs479, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs479, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -5038,10 +5039,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opRreluWithNoiseOut, &locs480, &a0, &a1, &a6, self, noise, out)
+	assertgenshapes.ChecksPre51(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs480, &a0, &a1, &a6, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	checksPost52(&c, &locs480, &a0, &a1, &a6, self, noise, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs480, &a0, &a1, &a6, self, noise, out)
 	return r0
 }
 
@@ -5058,9 +5059,9 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRreluWithNoise, &locs481, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre12(&c, &opRreluWithNoise, &assertgenshapes.Locs481, &a0, &a1, self, noise)
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	checksPost13(&c, &locs481, &a0, &a1, self, noise, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs481, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -5077,9 +5078,9 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opRreluWithNoiseBackward, &locs482, &a0, &a1, &a2, grad_output, self, noise)
+	assertgenshapes.ChecksPre53(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs482, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	checksPost54(&c, &locs482, &a0, &a1, &a2, grad_output, self, noise, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs482, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -5096,10 +5097,10 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre58(&c, &opRreluWithNoiseBackwardOut, &locs483, &a7, out)
+	assertgenshapes.ChecksPre58(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs483, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	checksPost59(&c, &locs483, &a7, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs483, &a7, out)
 	return r0
 }
 
@@ -5116,10 +5117,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opRreluWithNoise_, &locs484, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre50(&c, &opRreluWithNoise_, &assertgenshapes.Locs484, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	checksPost17(&c, &locs484, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs484, &a0, &a1, self, noise)
 	return r0
 }
 
@@ -5136,10 +5137,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opSoftplusOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSoftplusOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5156,9 +5157,9 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSoftplus, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSoftplus, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5175,10 +5176,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opSoftplusBackwardGradInput, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -5195,9 +5196,9 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftplusBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opSoftplusBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5214,10 +5215,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSoftshrinkOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSoftshrinkOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5234,9 +5235,9 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSoftshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSoftshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5253,10 +5254,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opSoftshrinkBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -5273,9 +5274,9 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftshrinkBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opSoftshrinkBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5292,10 +5293,10 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opAdaptiveAvgPool2dOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5311,9 +5312,9 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool2d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs0)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5330,9 +5331,9 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5349,10 +5350,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5368,9 +5369,9 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs203)
+	assertgenshapes.ChecksPre9(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs203)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost10(&c, &locs203)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs203)
 	return r0
 }
 
@@ -5387,10 +5388,10 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs204, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs204, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs204, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs204, &a2, out)
 	return r0
 }
 
@@ -5407,9 +5408,9 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5426,10 +5427,10 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXAdaptiveAvgPool2dOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5446,9 +5447,9 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXAdaptiveAvgPool2dBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5465,10 +5466,10 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs204, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs204, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs204, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs204, &a2, out)
 	return r0
 }
 
@@ -5485,10 +5486,10 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opAdaptiveAvgPool3dOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5504,9 +5505,9 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool3d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs0)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5523,9 +5524,9 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5542,10 +5543,10 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXAdaptiveAvgPool3dOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5562,10 +5563,10 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs250, &a2, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs250, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	checksPost15(&c, &locs250, &a2, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs250, &a2, grad_input)
 	return r0
 }
 
@@ -5582,9 +5583,9 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXAdaptiveAvgPool3dBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5601,10 +5602,10 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs204, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs204, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs204, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs204, &a2, out)
 	return r0
 }
 
@@ -5621,10 +5622,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opAdaptiveMaxPool2dOut, &locs485, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre93(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs485, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	checksPost52(&c, &locs485, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs485, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -5641,9 +5642,9 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool2d, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5660,10 +5661,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost21(&c, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -5680,9 +5681,9 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAdaptiveMaxPool2dBackward, &locs487, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs487, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	checksPost54(&c, &locs487, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs487, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5699,10 +5700,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opAdaptiveMaxPool3dOut, &locs485, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre93(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs485, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	checksPost52(&c, &locs485, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs485, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -5719,9 +5720,9 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool3d, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5738,10 +5739,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost21(&c, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -5758,9 +5759,9 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAdaptiveMaxPool3dBackward, &locs487, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs487, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	checksPost54(&c, &locs487, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs487, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5777,10 +5778,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre48(&c, &opAvgPool2dOut, &locs38, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAvgPool2dOut, &assertgenshapes.Locs38, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost17(&c, &locs38, &a0, &a7, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a7, self, out)
 	return r0
 }
 
@@ -5797,9 +5798,9 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5816,10 +5817,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opAvgPool2dBackwardGradInput, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -5836,9 +5837,9 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAvgPool2dBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opAvgPool2dBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5855,10 +5856,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre48(&c, &opAvgPool3dOut, &locs38, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAvgPool3dOut, &assertgenshapes.Locs38, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost17(&c, &locs38, &a0, &a7, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a7, self, out)
 	return r0
 }
 
@@ -5875,9 +5876,9 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5894,10 +5895,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opAvgPool3dBackwardGradInput, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -5914,9 +5915,9 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAvgPool3dBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opAvgPool3dBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5933,10 +5934,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre194(&c, &opFractionalMaxPool2dOutput, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre194(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost21(&c, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -5953,9 +5954,9 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre22(&c, &opFractionalMaxPool2d, &locs489, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre22(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs489, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	checksPost23(&c, &locs489, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs489, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -5972,10 +5973,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre56(&c, &opFractionalMaxPool2dBackwardGradInput, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost21(&c, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -5992,9 +5993,9 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre53(&c, &opFractionalMaxPool2dBackward, &locs487, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs487, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost54(&c, &locs487, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs487, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -6011,10 +6012,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre194(&c, &opFractionalMaxPool3dOutput, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre194(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost21(&c, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -6031,9 +6032,9 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre22(&c, &opFractionalMaxPool3d, &locs489, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre22(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs489, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	checksPost23(&c, &locs489, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs489, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -6050,10 +6051,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre56(&c, &opFractionalMaxPool3dBackwardGradInput, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost21(&c, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -6070,9 +6071,9 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre53(&c, &opFractionalMaxPool3dBackward, &locs487, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs487, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost54(&c, &locs487, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs487, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -6089,10 +6090,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre93(&c, &opMaxPool2dWithIndicesOut, &locs485, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre93(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs485, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost52(&c, &locs485, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs485, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
@@ -6109,9 +6110,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMaxPool2dWithIndices, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6128,10 +6129,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre56(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost21(&c, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -6148,9 +6149,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre53(&c, &opMaxPool2dWithIndicesBackward, &locs487, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs487, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost54(&c, &locs487, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs487, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -6167,10 +6168,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre93(&c, &opMaxPool3dWithIndicesOut, &locs485, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre93(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs485, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost52(&c, &locs485, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs485, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
@@ -6187,9 +6188,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMaxPool3dWithIndices, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6206,10 +6207,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre56(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost21(&c, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -6226,9 +6227,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre53(&c, &opMaxPool3dWithIndicesBackward, &locs487, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs487, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost54(&c, &locs487, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs487, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -6245,10 +6246,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opMaxUnpool2dOut, &locs168, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre51(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs168, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	checksPost52(&c, &locs168, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs168, &a0, &a1, &a3, self, indices, out)
 	return r0
 }
 
@@ -6265,9 +6266,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaxUnpool2d, &locs141, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre12(&c, &opMaxUnpool2d, &assertgenshapes.Locs141, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	checksPost13(&c, &locs141, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs141, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -6284,10 +6285,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre51(&c, &opMaxUnpool3dOut, &locs168, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPre51(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs168, &a0, &a1, &a5, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	checksPost52(&c, &locs168, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs168, &a0, &a1, &a5, self, indices, out)
 	return r0
 }
 
@@ -6304,9 +6305,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaxUnpool3d, &locs141, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre12(&c, &opMaxUnpool3d, &assertgenshapes.Locs141, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	checksPost13(&c, &locs141, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs141, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -6323,10 +6324,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReflectionPad1dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReflectionPad1dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6343,9 +6344,9 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReflectionPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReflectionPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6362,10 +6363,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReflectionPad1dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6382,9 +6383,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad1dBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6401,10 +6402,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReflectionPad2dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReflectionPad2dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6421,9 +6422,9 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReflectionPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReflectionPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6440,10 +6441,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReflectionPad2dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6460,9 +6461,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad2dBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6479,10 +6480,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReflectionPad3dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReflectionPad3dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6499,9 +6500,9 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReflectionPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReflectionPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6518,10 +6519,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReflectionPad3dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6538,9 +6539,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad3dBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6557,10 +6558,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReplicationPad1dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReplicationPad1dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6577,9 +6578,9 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReplicationPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReplicationPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6596,10 +6597,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReplicationPad1dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6616,9 +6617,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad1dBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6635,10 +6636,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReplicationPad2dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReplicationPad2dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6655,9 +6656,9 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReplicationPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReplicationPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6674,10 +6675,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReplicationPad2dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6694,9 +6695,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad2dBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6713,10 +6714,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReplicationPad3dOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReplicationPad3dOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6733,9 +6734,9 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReplicationPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReplicationPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6752,10 +6753,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReplicationPad3dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6772,9 +6773,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad3dBackward, &locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6790,9 +6791,9 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 		return kernels.XPadCircular(self, pad)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPadCircular, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXPadCircular, &assertgenshapes.Locs0)
 	r0 := kernels.XPadCircular(self, pad)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6808,9 +6809,9 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPadEnum, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXPadEnum, &assertgenshapes.Locs0)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6826,9 +6827,9 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 		return kernels.Pad(self, pad, mode, value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPad, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPad, &assertgenshapes.Locs0)
 	r0 := kernels.Pad(self, pad, mode, value)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6845,9 +6846,9 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleLinear1dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -6864,10 +6865,10 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUpsampleLinear1dVecOut, &locs490, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleLinear1dVecOut, &assertgenshapes.Locs490, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs490, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a4, out)
 	return r0
 }
 
@@ -6884,9 +6885,9 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleLinear1dBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleLinear1dBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -6903,10 +6904,10 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opUpsampleLinear1dBackwardVecOut, &locs130, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleLinear1dBackwardVecOut, &assertgenshapes.Locs130, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs130, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a5, out)
 	return r0
 }
 
@@ -6923,9 +6924,9 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBilinear2dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -6942,10 +6943,10 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUpsampleBilinear2dVecOut, &locs490, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs490, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs490, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a4, out)
 	return r0
 }
 
@@ -6962,9 +6963,9 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBilinear2dBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBilinear2dBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -6981,10 +6982,10 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opUpsampleBilinear2dBackwardVecOut, &locs130, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleBilinear2dBackwardVecOut, &assertgenshapes.Locs130, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs130, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a5, out)
 	return r0
 }
 
@@ -7001,9 +7002,9 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBilinear2dAaVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7020,10 +7021,10 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXUpsampleBilinear2dAaVecOut, &locs490, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXUpsampleBilinear2dAaVecOut, &assertgenshapes.Locs490, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs490, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a4, out)
 	return r0
 }
 
@@ -7040,9 +7041,9 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBilinear2dAaBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBilinear2dAaBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7059,10 +7060,10 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &locs130, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &assertgenshapes.Locs130, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs130, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a5, out)
 	return r0
 }
 
@@ -7079,9 +7080,9 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleTrilinear3dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7098,10 +7099,10 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUpsampleTrilinear3dVecOut, &locs490, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleTrilinear3dVecOut, &assertgenshapes.Locs490, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs490, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a4, out)
 	return r0
 }
 
@@ -7118,9 +7119,9 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleTrilinear3dBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleTrilinear3dBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7137,10 +7138,10 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opUpsampleTrilinear3dBackwardVecOut, &locs130, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleTrilinear3dBackwardVecOut, &assertgenshapes.Locs130, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs130, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a5, out)
 	return r0
 }
 
@@ -7157,9 +7158,9 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBicubic2dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7176,10 +7177,10 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUpsampleBicubic2dVecOut, &locs490, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleBicubic2dVecOut, &assertgenshapes.Locs490, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs490, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a4, out)
 	return r0
 }
 
@@ -7196,9 +7197,9 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBicubic2dBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBicubic2dBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7215,10 +7216,10 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opUpsampleBicubic2dBackwardVecOut, &locs130, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleBicubic2dBackwardVecOut, &assertgenshapes.Locs130, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs130, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a5, out)
 	return r0
 }
 
@@ -7235,9 +7236,9 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBicubic2dAaVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7254,10 +7255,10 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXUpsampleBicubic2dAaVecOut, &locs490, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXUpsampleBicubic2dAaVecOut, &assertgenshapes.Locs490, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs490, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a4, out)
 	return r0
 }
 
@@ -7274,9 +7275,9 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBicubic2dAaBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBicubic2dAaBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7293,10 +7294,10 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &locs130, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &assertgenshapes.Locs130, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost30(&c, &locs130, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a5, out)
 	return r0
 }
 
@@ -7313,9 +7314,9 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest1dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7332,10 +7333,10 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opUpsampleNearest1dVecOut, &locs490, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleNearest1dVecOut, &assertgenshapes.Locs490, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
-	checksPost30(&c, &locs490, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a3, out)
 	return r0
 }
 
@@ -7352,9 +7353,9 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact1dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7371,10 +7372,10 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXUpsampleNearestExact1dVecOut, &locs490, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXUpsampleNearestExact1dVecOut, &assertgenshapes.Locs490, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
-	checksPost30(&c, &locs490, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a3, out)
 	return r0
 }
 
@@ -7391,9 +7392,9 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest1dBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest1dBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7410,10 +7411,10 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUpsampleNearest1dBackwardVecOut, &locs130, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleNearest1dBackwardVecOut, &assertgenshapes.Locs130, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost30(&c, &locs130, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a4, out)
 	return r0
 }
 
@@ -7430,9 +7431,9 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact1dBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact1dBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7449,10 +7450,10 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXUpsampleNearestExact1dBackwardVecOut, &locs130, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXUpsampleNearestExact1dBackwardVecOut, &assertgenshapes.Locs130, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost30(&c, &locs130, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a4, out)
 	return r0
 }
 
@@ -7469,9 +7470,9 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest2dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7488,10 +7489,10 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opUpsampleNearest2dVecOut, &locs490, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs490, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	checksPost30(&c, &locs490, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a3, out)
 	return r0
 }
 
@@ -7508,9 +7509,9 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact2dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7527,10 +7528,10 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXUpsampleNearestExact2dVecOut, &locs490, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXUpsampleNearestExact2dVecOut, &assertgenshapes.Locs490, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
-	checksPost30(&c, &locs490, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a3, out)
 	return r0
 }
 
@@ -7547,9 +7548,9 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest2dBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest2dBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7566,10 +7567,10 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUpsampleNearest2dBackwardVecOut, &locs130, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleNearest2dBackwardVecOut, &assertgenshapes.Locs130, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost30(&c, &locs130, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a4, out)
 	return r0
 }
 
@@ -7586,9 +7587,9 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact2dBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact2dBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7605,10 +7606,10 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXUpsampleNearestExact2dBackwardVecOut, &locs130, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXUpsampleNearestExact2dBackwardVecOut, &assertgenshapes.Locs130, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost30(&c, &locs130, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a4, out)
 	return r0
 }
 
@@ -7625,9 +7626,9 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest3dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7644,10 +7645,10 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opUpsampleNearest3dVecOut, &locs490, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleNearest3dVecOut, &assertgenshapes.Locs490, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
-	checksPost30(&c, &locs490, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a3, out)
 	return r0
 }
 
@@ -7664,9 +7665,9 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact3dVec, &locs37, &a0, input)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	checksPost47(&c, &locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7683,10 +7684,10 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXUpsampleNearestExact3dVecOut, &locs490, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXUpsampleNearestExact3dVecOut, &assertgenshapes.Locs490, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
-	checksPost30(&c, &locs490, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a3, out)
 	return r0
 }
 
@@ -7703,9 +7704,9 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest3dBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest3dBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7722,10 +7723,10 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUpsampleNearest3dBackwardVecOut, &locs130, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleNearest3dBackwardVecOut, &assertgenshapes.Locs130, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost30(&c, &locs130, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a4, out)
 	return r0
 }
 
@@ -7742,9 +7743,9 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact3dBackwardVec, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact3dBackwardVec, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7761,10 +7762,10 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXUpsampleNearestExact3dBackwardVecOut, &locs130, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXUpsampleNearestExact3dBackwardVecOut, &assertgenshapes.Locs130, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost30(&c, &locs130, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a4, out)
 	return r0
 }
 
@@ -7781,10 +7782,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opUpsampleLinear1dOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7801,9 +7802,9 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleLinear1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleLinear1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7820,10 +7821,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleLinear1dBackwardGradInput, &locs491, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs491, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	checksPost17(&c, &locs491, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -7840,9 +7841,9 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleLinear1dBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7859,10 +7860,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleBilinear2dOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -7879,9 +7880,9 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7898,10 +7899,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleBilinear2dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -7918,9 +7919,9 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBilinear2dBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7937,10 +7938,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleBilinear2dAaOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -7957,9 +7958,9 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7976,10 +7977,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -7996,9 +7997,9 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBilinear2dAaBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8015,10 +8016,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleBicubic2dOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -8035,9 +8036,9 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8054,10 +8055,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleBicubic2dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -8074,9 +8075,9 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBicubic2dBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8093,10 +8094,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleBicubic2dAaOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -8113,9 +8114,9 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8132,10 +8133,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -8152,9 +8153,9 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBicubic2dAaBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8171,10 +8172,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleTrilinear3dOut, &locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	checksPost17(&c, &locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a6, self, out)
 	return r0
 }
 
@@ -8191,9 +8192,9 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8210,10 +8211,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre48(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs491, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs491, &a0, &a7, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs491, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a7, grad_output, grad_input)
 	return r0
 }
 
@@ -8230,9 +8231,9 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleTrilinear3dBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8249,10 +8250,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest1dOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8269,10 +8270,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact1dOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8289,9 +8290,9 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8308,9 +8309,9 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8327,10 +8328,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest1dBackwardGradInput, &locs491, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs491, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost17(&c, &locs491, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -8347,10 +8348,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs491, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs491, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost17(&c, &locs491, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -8367,9 +8368,9 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest1dBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8386,9 +8387,9 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact1dBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8405,10 +8406,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest2dOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8425,10 +8426,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact2dOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8445,9 +8446,9 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8464,9 +8465,9 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8483,10 +8484,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest2dBackwardGradInput, &locs491, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs491, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs491, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -8503,10 +8504,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs491, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs491, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs491, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -8523,9 +8524,9 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest2dBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8542,9 +8543,9 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact2dBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8561,10 +8562,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest3dOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost17(&c, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -8581,10 +8582,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact3dOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost17(&c, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -8601,9 +8602,9 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8620,9 +8621,9 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8639,10 +8640,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest3dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -8659,10 +8660,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -8679,9 +8680,9 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest3dBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8698,9 +8699,9 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact3dBackward, &locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8717,10 +8718,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSigmoidBackwardGradInput, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs251, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	checksPost52(&c, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs251, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -8737,9 +8738,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSigmoidBackward, &locs193, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opSigmoidBackward, &assertgenshapes.Locs193, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	checksPost13(&c, &locs193, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs193, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -8756,10 +8757,10 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLogitBackwardGradInput, &locs250, &a3, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs250, &a3, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	checksPost15(&c, &locs250, &a3, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs250, &a3, grad_input)
 	return r0
 }
 
@@ -8775,9 +8776,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLogitBackward, &locs203)
+	assertgenshapes.ChecksPre9(&c, &opLogitBackward, &assertgenshapes.Locs203)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	checksPost10(&c, &locs203)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs203)
 	return r0
 }
 
@@ -8794,10 +8795,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opTanhBackwardGradInput, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs251, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	checksPost52(&c, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs251, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -8814,9 +8815,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTanhBackward, &locs193, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opTanhBackward, &assertgenshapes.Locs193, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	checksPost13(&c, &locs193, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs193, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -8833,10 +8834,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opSlowConvTranspose2dOut, &locs492, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs492, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost52(&c, &locs492, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs492, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -8853,9 +8854,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvTranspose2d, &locs93, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8872,10 +8873,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opSlowConvTranspose3dOut, &locs492, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs492, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost52(&c, &locs492, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs492, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -8892,9 +8893,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvTranspose3d, &locs93, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8911,10 +8912,10 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre14(&c, &opThnnConv2dOut, &locs108, &a6, out)
+	assertgenshapes.ChecksPre14(&c, &opThnnConv2dOut, &assertgenshapes.Locs108, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost15(&c, &locs108, &a6, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a6, out)
 	return r0
 }
 
@@ -8930,9 +8931,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opThnnConv2d, &locs107)
+	assertgenshapes.ChecksPre9(&c, &opThnnConv2d, &assertgenshapes.Locs107)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	checksPost10(&c, &locs107)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs107)
 	return r0
 }
 
@@ -8949,10 +8950,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opXSlowConv2dForwardOutput, &locs493, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPre51(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs493, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost52(&c, &locs493, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs493, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -8969,9 +8970,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opXSlowConv2dForward, &locs93, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXSlowConv2dForward, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost219(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost219(&c, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8988,10 +8989,10 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
-	checksPre78(&c, &opXSlowConv2dBackwardGradInput, &locs494, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPre78(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs494, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	checksPost79(&c, &locs494, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs494, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
 }
 
@@ -9008,9 +9009,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opXSlowConv2dBackwardOutputMask, &locs495, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre76(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs495, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	checksPost77(&c, &locs495, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs495, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9027,10 +9028,10 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a7, a8, a9 asserts.Saved
-	checksPre78(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs496, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs496, &a7, &a8, &a9, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs496, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs496, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -9047,10 +9048,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre51(&c, &opXConvDepthwise2dOut, &locs492, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs492, &a0, &a1, &a7, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost52(&c, &locs492, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs492, &a0, &a1, &a7, self, weight, out)
 	return r0
 }
 
@@ -9067,9 +9068,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opXConvDepthwise2d, &locs93, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXConvDepthwise2d, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9086,9 +9087,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opConvDepthwise3d, &locs93, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opConvDepthwise3d, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9105,10 +9106,10 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opConvDepthwise3dOut, &locs108, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs108, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost15(&c, &locs108, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a7, out)
 	return r0
 }
 
@@ -9125,10 +9126,10 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre14(&c, &opSlowConv3dOut, &locs108, &a6, out)
+	assertgenshapes.ChecksPre14(&c, &opSlowConv3dOut, &assertgenshapes.Locs108, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost15(&c, &locs108, &a6, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a6, out)
 	return r0
 }
 
@@ -9144,9 +9145,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSlowConv3d, &locs107)
+	assertgenshapes.ChecksPre9(&c, &opSlowConv3d, &assertgenshapes.Locs107)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	checksPost10(&c, &locs107)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs107)
 	return r0
 }
 
@@ -9163,10 +9164,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opSlowConv3dForwardOutput, &locs493, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPre51(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs493, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost52(&c, &locs493, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs493, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -9183,9 +9184,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConv3dForward, &locs93, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConv3dForward, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost219(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost219(&c, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9202,9 +9203,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvDilated2d, &locs93, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvDilated2d, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9221,10 +9222,10 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opSlowConvDilated2dOut, &locs108, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs108, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost15(&c, &locs108, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a7, out)
 	return r0
 }
 
@@ -9241,9 +9242,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvDilated3d, &locs93, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvDilated3d, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -9260,10 +9261,10 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opSlowConvDilated3dOut, &locs108, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs108, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost15(&c, &locs108, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a7, out)
 	return r0
 }
 
@@ -9280,10 +9281,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opCol2imOut, &locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCol2imOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	checksPost17(&c, &locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a6, self, out)
 	return r0
 }
 
@@ -9300,9 +9301,9 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCol2im, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCol2im, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9318,9 +9319,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColumnStack, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opColumnStack, &assertgenshapes.Locs70)
 	r0 := kernels.ColumnStack(tensors)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -9337,10 +9338,10 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opColumnStackOut, &locs72, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opColumnStackOut, &assertgenshapes.Locs72, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	checksPost30(&c, &locs72, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
 	return r0
 }
 
@@ -9357,10 +9358,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opIm2colOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIm2colOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	checksPost17(&c, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -9377,9 +9378,9 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIm2col, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIm2col, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9395,9 +9396,9 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isfinite(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIsfinite, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIsfinite, &assertgenshapes.Locs0)
 	r0 := kernels.Isfinite(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9414,9 +9415,9 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isinf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9433,10 +9434,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsinfOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsinfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9453,9 +9454,9 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsposinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsposinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isposinf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9472,10 +9473,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsposinfOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsposinfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9492,9 +9493,9 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsneginf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsneginf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isneginf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9511,10 +9512,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsneginfOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsneginfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9530,9 +9531,9 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddBatchDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAddBatchDim, &assertgenshapes.Locs0)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9548,9 +9549,9 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXRemoveBatchDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXRemoveBatchDim, &assertgenshapes.Locs0)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9567,9 +9568,9 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialEntr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialEntr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9586,10 +9587,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialEntrOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialEntrOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9606,9 +9607,9 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialNdtri, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialNdtri, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9625,10 +9626,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialNdtriOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialNdtriOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9645,9 +9646,9 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialLogNdtr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialLogNdtr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9664,10 +9665,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialLogNdtrOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9683,9 +9684,9 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpm1, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpm1, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialExpm1(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9702,10 +9703,10 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialExpm1Out, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialExpm1Out, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 

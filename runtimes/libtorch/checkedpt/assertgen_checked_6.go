@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -22,9 +23,9 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExp2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExp2, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialExp2(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -41,10 +42,10 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialExp2Out, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialExp2Out, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -60,9 +61,9 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsi(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPsi, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPsi, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialPsi(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -79,10 +80,10 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialPsiOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialPsiOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -98,9 +99,9 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigamma(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialDigamma, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialDigamma, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialDigamma(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -117,10 +118,10 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialDigammaOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialDigammaOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -136,9 +137,9 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaln(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialGammaln, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialGammaln, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialGammaln(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -155,10 +156,10 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialGammalnOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialGammalnOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -174,9 +175,9 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErf(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErf, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErf, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialErf(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -193,10 +194,10 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialErfOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialErfOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -212,9 +213,9 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfc(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfc, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialErfc(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -231,10 +232,10 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialErfcOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialErfcOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -251,9 +252,9 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialErfcx, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialErfcx, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -270,10 +271,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialErfcxOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialErfcxOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -289,9 +290,9 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinv(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfinv, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfinv, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialErfinv(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -308,10 +309,10 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialErfinvOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialErfinvOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -327,9 +328,9 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtr(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialNdtr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialNdtr, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialNdtr(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -346,10 +347,10 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialNdtrOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialNdtrOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -366,9 +367,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opSpecialXlog1py, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -385,9 +386,9 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialXlog1pySelfScalar, &locs191, &a1, other)
+	assertgenshapes.ChecksPre46(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs191, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	checksPost47(&c, &locs191, &a1, other, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs191, &a1, other, r0)
 	return r0
 }
 
@@ -404,9 +405,9 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -423,10 +424,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialXlog1pyOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -443,10 +444,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialXlog1pySelfScalarOut, &locs192, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs192, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	checksPost17(&c, &locs192, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs192, &a1, &a2, other, out)
 	return r0
 }
 
@@ -463,10 +464,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialXlog1pyOtherScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -482,9 +483,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlogy(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSpecialXlogy, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSpecialXlogy, &assertgenshapes.Locs6)
 	r0 := kernels.SpecialXlogy(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -500,9 +501,9 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogySelfScalar, &locs191)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs191)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	checksPost1(&c, &locs191)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
 	return r0
 }
 
@@ -518,9 +519,9 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogyOtherScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -537,10 +538,10 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSpecialXlogyOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSpecialXlogyOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -557,10 +558,10 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialXlogySelfScalarOut, &locs388, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs388, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	checksPost30(&c, &locs388, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
 	return r0
 }
 
@@ -577,10 +578,10 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialXlogyOtherScalarOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -597,9 +598,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opSpecialZeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -616,9 +617,9 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialZetaSelfScalar, &locs191, &a1, other)
+	assertgenshapes.ChecksPre46(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs191, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	checksPost47(&c, &locs191, &a1, other, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs191, &a1, other, r0)
 	return r0
 }
 
@@ -635,9 +636,9 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -654,10 +655,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialZetaOut, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialZetaOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -674,10 +675,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialZetaSelfScalarOut, &locs192, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs192, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	checksPost17(&c, &locs192, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs192, &a1, &a2, other, out)
 	return r0
 }
 
@@ -694,10 +695,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialZetaOtherScalarOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -713,9 +714,9 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialI0, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI0, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialI0(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -732,10 +733,10 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialI0Out, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialI0Out, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -752,9 +753,9 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialI0e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialI0e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -771,10 +772,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialI0eOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialI0eOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -791,9 +792,9 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -810,10 +811,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialI1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialI1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -830,9 +831,9 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialI1e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialI1e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -849,10 +850,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialI1eOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialI1eOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -868,9 +869,9 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.SpecialLogit(self, eps)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogit, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogit, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLogit(self, eps)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -887,10 +888,10 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialLogitOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialLogitOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -906,9 +907,9 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPolygamma(n, self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPolygamma, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPolygamma, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialPolygamma(n, self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -925,10 +926,10 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialPolygammaOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -944,9 +945,9 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogsumexp, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogsumexp, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -963,10 +964,10 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opSpecialLogsumexpOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -982,9 +983,9 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpit(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpit, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpit, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialExpit(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1001,10 +1002,10 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialExpitOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialExpitOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -1020,9 +1021,9 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSinc(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialSinc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSinc, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialSinc(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1039,10 +1040,10 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialSincOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialSincOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -1058,9 +1059,9 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.SpecialRound(self, decimals)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialRound, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialRound, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialRound(self, decimals)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1077,10 +1078,10 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialRoundOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialRoundOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -1096,9 +1097,9 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1p(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLog1p, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLog1p, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLog1p(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1115,10 +1116,10 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialLog1pOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialLog1pOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -1134,9 +1135,9 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogSoftmax, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1153,10 +1154,10 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSpecialGammaincOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammaincOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -1172,9 +1173,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammainc(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSpecialGammainc, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSpecialGammainc, &assertgenshapes.Locs6)
 	r0 := kernels.SpecialGammainc(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1191,10 +1192,10 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSpecialGammainccOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammainccOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -1210,9 +1211,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaincc(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSpecialGammaincc, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSpecialGammaincc, &assertgenshapes.Locs6)
 	r0 := kernels.SpecialGammaincc(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1228,9 +1229,9 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.SpecialMultigammaln(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialMultigammaln, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialMultigammaln, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1247,10 +1248,10 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialMultigammalnOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -1266,9 +1267,9 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialSoftmax, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSoftmax, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1284,9 +1285,9 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 		return kernels.FftFft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFft, &assertgenshapes.Locs0)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1303,10 +1304,10 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftFftOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftFftOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1322,9 +1323,9 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftIfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1341,10 +1342,10 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIfftOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIfftOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1360,9 +1361,9 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftRfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1379,10 +1380,10 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftRfftOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftRfftOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1398,9 +1399,9 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1417,10 +1418,10 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIrfftOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIrfftOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1436,9 +1437,9 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftHfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1455,10 +1456,10 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftHfftOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftHfftOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1474,9 +1475,9 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1493,10 +1494,10 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIhfftOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIhfftOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1512,9 +1513,9 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1531,10 +1532,10 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftFft2Out, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftFft2Out, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1550,9 +1551,9 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1569,10 +1570,10 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIfft2Out, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIfft2Out, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1588,9 +1589,9 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1607,10 +1608,10 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftRfft2Out, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftRfft2Out, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1626,9 +1627,9 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1645,10 +1646,10 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIrfft2Out, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIrfft2Out, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1664,9 +1665,9 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1683,10 +1684,10 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftHfft2Out, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftHfft2Out, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1702,9 +1703,9 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1721,10 +1722,10 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIhfft2Out, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIhfft2Out, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1740,9 +1741,9 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1759,10 +1760,10 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftFftnOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftFftnOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1778,9 +1779,9 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1797,10 +1798,10 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIfftnOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIfftnOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1816,9 +1817,9 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftRfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1835,10 +1836,10 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftRfftnOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftRfftnOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1854,9 +1855,9 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1873,10 +1874,10 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIrfftnOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIrfftnOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1892,9 +1893,9 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftHfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1911,10 +1912,10 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftHfftnOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftHfftnOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1930,9 +1931,9 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1949,10 +1950,10 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIhfftnOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIhfftnOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -1968,9 +1969,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFftFftfreq, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opFftFftfreq, &assertgenshapes.Locs23)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -1987,10 +1988,10 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opFftFftfreqOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opFftFftfreqOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -2006,9 +2007,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFftRfftfreq, &locs23)
+	assertgenshapes.ChecksPre5(&c, &opFftRfftfreq, &assertgenshapes.Locs23)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost39(&c, &locs23)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
 	return r0
 }
 
@@ -2025,10 +2026,10 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opFftRfftfreqOut, &locs24, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opFftRfftfreqOut, &assertgenshapes.Locs24, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	checksPost8(&c, &locs24, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
 	return r0
 }
 
@@ -2044,9 +2045,9 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftFftshift(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftshift, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFftshift, &assertgenshapes.Locs0)
 	r0 := kernels.FftFftshift(self, dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2062,9 +2063,9 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftIfftshift(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftshift, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftshift, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfftshift(self, dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2081,9 +2082,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgCholeskyEx, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2100,10 +2101,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opLinalgCholeskyExL, &locs497, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPre93(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs497, &a0, &a3, &a4, self, L, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	checksPost52(&c, &locs497, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs497, &a0, &a3, &a4, self, L, info)
 	return r0, r1
 }
 
@@ -2119,9 +2120,9 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.LinalgCholesky(self, upper)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCholesky, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCholesky, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgCholesky(self, upper)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2138,10 +2139,10 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgCholeskyOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -2158,9 +2159,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLinalgCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2177,10 +2178,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opLinalgCrossOut, &locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLinalgCrossOut, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -2196,9 +2197,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgLuFactor(A, pivot)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgLuFactor, &locs498)
+	assertgenshapes.ChecksPre9(&c, &opLinalgLuFactor, &assertgenshapes.Locs498)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	checksPost11(&c, &locs498)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs498)
 	return r0, r1
 }
 
@@ -2215,10 +2216,10 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opLinalgLuFactorOut, &locs499, &a2, &a3, LU, pivots)
+	assertgenshapes.ChecksPre42(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs499, &a2, &a3, LU, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	checksPost43(&c, &locs499, &a2, &a3, LU, pivots)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs499, &a2, &a3, LU, pivots)
 	return r0, r1
 }
 
@@ -2235,9 +2236,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre158(&c, &opLinalgLuFactorEx, &locs500, &a0, A)
+	assertgenshapes.ChecksPre158(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs500, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	checksPost159(&c, &locs500, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs500, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2254,10 +2255,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre135(&c, &opLinalgLuFactorExOut, &locs501, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPre135(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs501, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	checksPost21(&c, &locs501, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs501, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	return r0, r1, r2
 }
 
@@ -2274,9 +2275,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre158(&c, &opLinalgLu, &locs500, &a0, A)
+	assertgenshapes.ChecksPre158(&c, &opLinalgLu, &assertgenshapes.Locs500, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	checksPost159(&c, &locs500, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs500, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2293,10 +2294,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre135(&c, &opLinalgLuOut, &locs502, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPre135(&c, &opLinalgLuOut, &assertgenshapes.Locs502, &a0, &a2, &a3, &a4, A, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	checksPost21(&c, &locs502, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs502, &a0, &a2, &a3, &a4, A, P, L, U)
 	return r0, r1, r2
 }
 
@@ -2313,9 +2314,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opLinalgLuSolve, &locs503, &a0, &a1, &a2, LU, pivots, B)
+	assertgenshapes.ChecksPre53(&c, &opLinalgLuSolve, &assertgenshapes.Locs503, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	checksPost54(&c, &locs503, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs503, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -2332,10 +2333,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opLinalgLuSolveOut, &locs504, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPre56(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs504, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	checksPost21(&c, &locs504, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs504, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	return r0
 }
 
@@ -2352,9 +2353,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre158(&c, &opXLinalgDet, &locs500, &a0, A)
+	assertgenshapes.ChecksPre158(&c, &opXLinalgDet, &assertgenshapes.Locs500, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	checksPost159(&c, &locs500, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs500, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2371,10 +2372,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre135(&c, &opXLinalgDetResult, &locs505, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPre135(&c, &opXLinalgDetResult, &assertgenshapes.Locs505, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	checksPost21(&c, &locs505, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs505, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	return r0, r1, r2
 }
 
@@ -2390,9 +2391,9 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDet(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDet, &locs128)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDet, &assertgenshapes.Locs128)
 	r0 := kernels.LinalgDet(A)
-	checksPost1(&c, &locs128)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs128)
 	return r0
 }
 
@@ -2409,10 +2410,10 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgDetOut, &locs506, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgDetOut, &assertgenshapes.Locs506, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	checksPost30(&c, &locs506, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs506, &a1, out)
 	return r0
 }
 
@@ -2428,9 +2429,9 @@ func Det(self *torch.Tensor) *torch.Tensor {
 		return kernels.Det(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDet, &assertgenshapes.Locs0)
 	r0 := kernels.Det(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2446,9 +2447,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgLdlFactorEx, &locs269)
+	assertgenshapes.ChecksPre44(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs269)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	checksPost195(&c, &locs269)
+	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs269)
 	return r0, r1, r2
 }
 
@@ -2465,10 +2466,10 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre111(&c, &opLinalgLdlFactorExOut, &locs507, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.ChecksPre111(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs507, &a3, &a4, &a5, LD, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	checksPost112(&c, &locs507, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs507, &a3, &a4, &a5, LD, pivots, info)
 	return r0, r1, r2
 }
 
@@ -2484,9 +2485,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgLdlFactor, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opLinalgLdlFactor, &assertgenshapes.Locs25)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -2503,10 +2504,10 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opLinalgLdlFactorOut, &locs508, &a2, &a3, LD, pivots)
+	assertgenshapes.ChecksPre42(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs508, &a2, &a3, LD, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	checksPost43(&c, &locs508, &a2, &a3, LD, pivots)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs508, &a2, &a3, LD, pivots)
 	return r0, r1
 }
 
@@ -2522,9 +2523,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgLdlSolve, &locs509)
+	assertgenshapes.ChecksPre44(&c, &opLinalgLdlSolve, &assertgenshapes.Locs509)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	checksPost57(&c, &locs509)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs509)
 	return r0
 }
 
@@ -2541,10 +2542,10 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opLinalgLdlSolveOut, &locs510, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs510, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	checksPost59(&c, &locs510, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs510, &a4, out)
 	return r0
 }
 
@@ -2561,9 +2562,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre220(&c, &opLinalgLstsq, &locs511, &a0, &a1, self, b)
+	assertgenshapes.ChecksPre220(&c, &opLinalgLstsq, &assertgenshapes.Locs511, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	checksPost221(&c, &locs511, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs511, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2580,10 +2581,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre222(&c, &opLinalgLstsqOut, &locs512, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPre222(&c, &opLinalgLstsqOut, &assertgenshapes.Locs512, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	checksPost223(&c, &locs512, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs512, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	return r0, r1, r2, r3
 }
 
@@ -2599,9 +2600,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatmul(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgMatmul, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLinalgMatmul, &assertgenshapes.Locs6)
 	r0 := kernels.LinalgMatmul(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2618,10 +2619,10 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLinalgMatmulOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatmulOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -2637,9 +2638,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgVecdot, &locs513)
+	assertgenshapes.ChecksPre9(&c, &opLinalgVecdot, &assertgenshapes.Locs513)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	checksPost10(&c, &locs513)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs513)
 	return r0
 }
 
@@ -2656,10 +2657,10 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgVecdotOut, &locs514, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgVecdotOut, &assertgenshapes.Locs514, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	checksPost15(&c, &locs514, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs514, &a3, out)
 	return r0
 }
 
@@ -2676,9 +2677,9 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLinalgMatrixExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLinalgMatrixExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2695,10 +2696,10 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixExpOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -2715,9 +2716,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre224(&c, &opXLinalgSlogdet, &locs515, &a0, A)
+	assertgenshapes.ChecksPre224(&c, &opXLinalgSlogdet, &assertgenshapes.Locs515, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	checksPost225(&c, &locs515, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost225(&c, &assertgenshapes.Locs515, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2734,10 +2735,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre226(&c, &opXLinalgSlogdetSign, &locs516, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPre226(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs516, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	checksPost199(&c, &locs516, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPost199(&c, &assertgenshapes.Locs516, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	return r0, r1, r2, r3
 }
 
@@ -2753,9 +2754,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgSlogdet(A)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgSlogdet, &locs498)
+	assertgenshapes.ChecksPre9(&c, &opLinalgSlogdet, &assertgenshapes.Locs498)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	checksPost11(&c, &locs498)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs498)
 	return r0, r1
 }
 
@@ -2772,10 +2773,10 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre42(&c, &opLinalgSlogdetOut, &locs517, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPre42(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs517, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	checksPost43(&c, &locs517, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs517, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -2791,9 +2792,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Slogdet(self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSlogdet, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opSlogdet, &assertgenshapes.Locs25)
 	r0, r1 := kernels.Slogdet(self)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -2810,10 +2811,10 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre42(&c, &opSlogdetOut, &locs518, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPre42(&c, &opSlogdetOut, &assertgenshapes.Locs518, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	checksPost43(&c, &locs518, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs518, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -2829,9 +2830,9 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 		return kernels.Logdet(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogdet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogdet, &assertgenshapes.Locs0)
 	r0 := kernels.Logdet(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2848,9 +2849,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgEig, &locs25, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opLinalgEig, &assertgenshapes.Locs25, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	checksPost41(&c, &locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2867,10 +2868,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opLinalgEigOut, &locs519, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre93(&c, &opLinalgEigOut, &assertgenshapes.Locs519, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	checksPost52(&c, &locs519, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs519, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -2886,9 +2887,9 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvals(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvals, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvals, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgEigvals(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2905,10 +2906,10 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgEigvalsOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -2925,9 +2926,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opXLinalgEigh, &locs498, &a0, A)
+	assertgenshapes.ChecksPre40(&c, &opXLinalgEigh, &assertgenshapes.Locs498, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	checksPost41(&c, &locs498, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs498, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -2944,10 +2945,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opXLinalgEighEigenvalues, &locs520, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre93(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs520, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	checksPost52(&c, &locs520, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs520, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -2963,9 +2964,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgEigh(self, UPLO)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgEigh, &locs25)
+	assertgenshapes.ChecksPre9(&c, &opLinalgEigh, &assertgenshapes.Locs25)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	checksPost11(&c, &locs25)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
 	return r0, r1
 }
 
@@ -2982,10 +2983,10 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opLinalgEighEigvals, &locs521, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.ChecksPre42(&c, &opLinalgEighEigvals, &assertgenshapes.Locs521, &a2, &a3, eigvals, eigvecs)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	checksPost43(&c, &locs521, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs521, &a2, &a3, eigvals, eigvecs)
 	return r0, r1
 }
 
@@ -3001,9 +3002,9 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvalsh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvalsh, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3020,10 +3021,10 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgEigvalshOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -3040,9 +3041,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgHouseholderProduct, &locs522, &a0, &a1, input, tau)
+	assertgenshapes.ChecksPre12(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs522, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	checksPost13(&c, &locs522, &a0, &a1, input, tau, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs522, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -3059,10 +3060,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLinalgHouseholderProductOut, &locs523, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPre51(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs523, &a0, &a1, &a2, input, tau, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	checksPost52(&c, &locs523, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs523, &a0, &a1, &a2, input, tau, out)
 	return r0
 }
 
@@ -3079,9 +3080,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgInvEx, &locs498, &a0, A)
+	assertgenshapes.ChecksPre40(&c, &opLinalgInvEx, &assertgenshapes.Locs498, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	checksPost41(&c, &locs498, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs498, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -3098,10 +3099,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opLinalgInvExInverse, &locs524, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPre93(&c, &opLinalgInvExInverse, &assertgenshapes.Locs524, &a0, &a2, &a3, A, inverse, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	checksPost52(&c, &locs524, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs524, &a0, &a2, &a3, A, inverse, info)
 	return r0, r1
 }
 
@@ -3117,9 +3118,9 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInv(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgInv, &locs128)
+	assertgenshapes.ChecksPre0(&c, &opLinalgInv, &assertgenshapes.Locs128)
 	r0 := kernels.LinalgInv(A)
-	checksPost1(&c, &locs128)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs128)
 	return r0
 }
 
@@ -3136,10 +3137,10 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgInvOut, &locs506, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgInvOut, &assertgenshapes.Locs506, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	checksPost30(&c, &locs506, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs506, &a1, out)
 	return r0
 }
 
@@ -3155,9 +3156,9 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 		return kernels.Inverse(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opInverse, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opInverse, &assertgenshapes.Locs0)
 	r0 := kernels.Inverse(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3174,10 +3175,10 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opInverseOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opInverseOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -3193,9 +3194,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Inner(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opInner, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opInner, &assertgenshapes.Locs6)
 	r0 := kernels.Inner(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3212,10 +3213,10 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opInnerOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opInnerOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3231,9 +3232,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Outer(self, vec2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opOuter, &locs525)
+	assertgenshapes.ChecksPre9(&c, &opOuter, &assertgenshapes.Locs525)
 	r0 := kernels.Outer(self, vec2)
-	checksPost10(&c, &locs525)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs525)
 	return r0
 }
 
@@ -3250,10 +3251,10 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opOuterOut, &locs526, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opOuterOut, &assertgenshapes.Locs526, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	checksPost15(&c, &locs526, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs526, &a2, out)
 	return r0
 }
 
@@ -3269,9 +3270,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Ger(self, vec2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGer, &locs525)
+	assertgenshapes.ChecksPre9(&c, &opGer, &assertgenshapes.Locs525)
 	r0 := kernels.Ger(self, vec2)
-	checksPost10(&c, &locs525)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs525)
 	return r0
 }
 
@@ -3288,10 +3289,10 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGerOut, &locs526, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGerOut, &assertgenshapes.Locs526, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	checksPost15(&c, &locs526, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs526, &a2, out)
 	return r0
 }
 
@@ -3307,9 +3308,9 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNorm, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3325,9 +3326,9 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNormOrdStr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3344,10 +3345,10 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgNormOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgNormOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -3364,10 +3365,10 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgNormOrdStrOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -3384,9 +3385,9 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLinalgVectorNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLinalgVectorNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3403,10 +3404,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opLinalgVectorNormOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -3422,9 +3423,9 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3441,10 +3442,10 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixNormOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -3460,9 +3461,9 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNormStrOrd, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3479,10 +3480,10 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixNormStrOrdOut, &locs39, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	checksPost30(&c, &locs39, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
 	return r0
 }
 
@@ -3499,9 +3500,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre158(&c, &opXLinalgSvd, &locs500, &a0, A)
+	assertgenshapes.ChecksPre158(&c, &opXLinalgSvd, &assertgenshapes.Locs500, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	checksPost159(&c, &locs500, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs500, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3518,10 +3519,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre135(&c, &opXLinalgSvdU, &locs527, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPre135(&c, &opXLinalgSvdU, &assertgenshapes.Locs527, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	checksPost21(&c, &locs527, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs527, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -3537,9 +3538,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgSvd, &locs500)
+	assertgenshapes.ChecksPre44(&c, &opLinalgSvd, &assertgenshapes.Locs500)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	checksPost195(&c, &locs500)
+	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs500)
 	return r0, r1, r2
 }
 
@@ -3556,10 +3557,10 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre111(&c, &opLinalgSvdU, &locs528, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.ChecksPre111(&c, &opLinalgSvdU, &assertgenshapes.Locs528, &a3, &a4, &a5, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	checksPost112(&c, &locs528, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs528, &a3, &a4, &a5, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -3575,9 +3576,9 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 		return kernels.LinalgSvdvals(A, driver)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgSvdvals, &locs128)
+	assertgenshapes.ChecksPre0(&c, &opLinalgSvdvals, &assertgenshapes.Locs128)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	checksPost1(&c, &locs128)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs128)
 	return r0
 }
 
@@ -3594,10 +3595,10 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgSvdvalsOut, &locs506, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs506, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	checksPost30(&c, &locs506, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs506, &a2, out)
 	return r0
 }
 
@@ -3613,9 +3614,9 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 		return kernels.LinalgCond(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCond, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCond, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgCond(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3632,10 +3633,10 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgCondOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgCondOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -3651,9 +3652,9 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 		return kernels.LinalgCondPStr(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCondPStr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCondPStr, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgCondPStr(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3670,10 +3671,10 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgCondPStrOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -3690,9 +3691,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opLinalgPinvAtolRtolTensor, &locs529, &a0, &a1, &a2, self, atol, rtol)
+	assertgenshapes.ChecksPre74(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs529, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	checksPost75(&c, &locs529, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.ChecksPost75(&c, &assertgenshapes.Locs529, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -3709,10 +3710,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opLinalgPinvAtolRtolTensorOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3728,9 +3729,9 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinvAtolRtolFloat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3747,10 +3748,10 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLinalgPinvAtolRtolFloatOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -3766,9 +3767,9 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinv, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinv, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3784,9 +3785,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgPinvRcondTensor, &locs530)
+	assertgenshapes.ChecksPre9(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs530)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	checksPost10(&c, &locs530)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs530)
 	return r0
 }
 
@@ -3803,10 +3804,10 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLinalgPinvOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgPinvOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -3823,10 +3824,10 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgPinvOutRcondTensor, &locs531, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs531, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	checksPost15(&c, &locs531, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs531, &a3, out)
 	return r0
 }
 
@@ -3843,9 +3844,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre220(&c, &opXLinalgSolveEx, &locs532, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre220(&c, &opXLinalgSolveEx, &assertgenshapes.Locs532, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	checksPost221(&c, &locs532, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs532, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -3862,10 +3863,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre222(&c, &opXLinalgSolveExResult, &locs533, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPre222(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs533, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	checksPost223(&c, &locs533, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs533, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	return r0, r1, r2, r3
 }
 
@@ -3881,9 +3882,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgSolveEx, &locs534)
+	assertgenshapes.ChecksPre44(&c, &opLinalgSolveEx, &assertgenshapes.Locs534)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	checksPost45(&c, &locs534)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs534)
 	return r0, r1
 }
 
@@ -3900,10 +3901,10 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre24(&c, &opLinalgSolveExOut, &locs535, &a4, &a5, result, info)
+	assertgenshapes.ChecksPre24(&c, &opLinalgSolveExOut, &assertgenshapes.Locs535, &a4, &a5, result, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	checksPost25(&c, &locs535, &a4, &a5, result, info)
+	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs535, &a4, &a5, result, info)
 	return r0, r1
 }
 
@@ -3919,9 +3920,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.LinalgSolve(A, B, left)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgSolve, &locs536)
+	assertgenshapes.ChecksPre9(&c, &opLinalgSolve, &assertgenshapes.Locs536)
 	r0 := kernels.LinalgSolve(A, B, left)
-	checksPost10(&c, &locs536)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs536)
 	return r0
 }
 
@@ -3938,10 +3939,10 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgSolveOut, &locs537, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgSolveOut, &assertgenshapes.Locs537, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	checksPost15(&c, &locs537, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs537, &a3, out)
 	return r0
 }
 
@@ -3957,9 +3958,9 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 		return kernels.LinalgTensorinv(self, ind)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgTensorinv, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgTensorinv, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3976,10 +3977,10 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgTensorinvOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -3995,9 +3996,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgTensorsolve, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLinalgTensorsolve, &assertgenshapes.Locs6)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4014,10 +4015,10 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgTensorsolveOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -4034,9 +4035,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgQr, &locs498, &a0, A)
+	assertgenshapes.ChecksPre40(&c, &opLinalgQr, &assertgenshapes.Locs498, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	checksPost41(&c, &locs498, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs498, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -4053,10 +4054,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opLinalgQrOut, &locs538, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPre93(&c, &opLinalgQrOut, &assertgenshapes.Locs538, &a0, &a2, &a3, A, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	checksPost52(&c, &locs538, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs538, &a0, &a2, &a3, A, Q, R)
 	return r0, r1
 }
 
@@ -4072,9 +4073,9 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.LinalgMatrixPower(self, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixPower, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixPower, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4091,10 +4092,10 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixPowerOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -4110,9 +4111,9 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolTensor, &locs37)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs37)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	checksPost1(&c, &locs37)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -4129,10 +4130,10 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs490, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs490, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	checksPost30(&c, &locs490, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs490, &a4, out)
 	return r0
 }
 
@@ -4148,9 +4149,9 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4167,10 +4168,10 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -4186,9 +4187,9 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRank, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRank, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4205,10 +4206,10 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixRankOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -4224,9 +4225,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgMatrixRankTolTensor, &locs539)
+	assertgenshapes.ChecksPre9(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs539)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	checksPost10(&c, &locs539)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs539)
 	return r0
 }
 
@@ -4243,10 +4244,10 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgMatrixRankOutTolTensor, &locs540, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs540, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	checksPost15(&c, &locs540, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs540, &a3, out)
 	return r0
 }
 
@@ -4262,9 +4263,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMultiDot(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMultiDot, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMultiDot, &assertgenshapes.Locs70)
 	r0 := kernels.LinalgMultiDot(tensors)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -4281,10 +4282,10 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgMultiDotOut, &locs72, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs72, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	checksPost30(&c, &locs72, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
 	return r0
 }
 
@@ -4300,9 +4301,9 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNestedToPaddedTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs0)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4318,9 +4319,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXTestSerializationSubcmul, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs6)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4336,9 +4337,9 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalIntlist, &locs541)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs541)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	checksPost1(&c, &locs541)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs541)
 	return r0
 }
 
@@ -4355,10 +4356,10 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXTestOptionalIntlistOut, &locs542, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs542, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	checksPost30(&c, &locs542, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs542, &a2, out)
 	return r0
 }
 
@@ -4374,9 +4375,9 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs541)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs541)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	checksPost1(&c, &locs541)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs541)
 	return r0
 }
 
@@ -4393,10 +4394,10 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXTestOptionalFilledIntlistOut, &locs542, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs542, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	checksPost30(&c, &locs542, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs542, &a2, out)
 	return r0
 }
 
@@ -4412,9 +4413,9 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFloatlist, &locs541)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs541)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	checksPost1(&c, &locs541)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs541)
 	return r0
 }
 
@@ -4431,10 +4432,10 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXTestOptionalFloatlistOut, &locs542, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs542, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	checksPost30(&c, &locs542, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs542, &a2, out)
 	return r0
 }
 
@@ -4450,9 +4451,9 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestStringDefault, &locs543)
+	assertgenshapes.ChecksPre0(&c, &opXTestStringDefault, &assertgenshapes.Locs543)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	checksPost1(&c, &locs543)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs543)
 	return r0
 }
 
@@ -4468,9 +4469,9 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs543)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs543)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	checksPost1(&c, &locs543)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs543)
 	return r0
 }
 
@@ -4486,9 +4487,9 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs543)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs543)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	checksPost1(&c, &locs543)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs543)
 	return r0
 }
 
@@ -4505,9 +4506,9 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4524,10 +4525,10 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXTestWarnInAutogradOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -4544,9 +4545,9 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4563,10 +4564,10 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -4583,9 +4584,9 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4602,9 +4603,9 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4621,9 +4622,9 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4640,10 +4641,10 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -4660,9 +4661,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre227(&c, &opSegmentReduce, &locs544, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	assertgenshapes.ChecksPre227(&c, &opSegmentReduce, &assertgenshapes.Locs544, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	checksPost228(&c, &locs544, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.ChecksPost228(&c, &assertgenshapes.Locs544, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -4679,10 +4680,10 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre3(&c, &opSegmentReduceOut, &locs545, &a8, out)
+	assertgenshapes.ChecksPre3(&c, &opSegmentReduceOut, &assertgenshapes.Locs545, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	checksPost30(&c, &locs545, &a8, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs545, &a8, out)
 	return r0
 }
 
@@ -4698,9 +4699,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSegmentReduceBackward, &locs546)
+	assertgenshapes.ChecksPre44(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs546)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	checksPost57(&c, &locs546)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs546)
 	return r0
 }
 
@@ -4717,10 +4718,10 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opXSegmentReduceBackwardOut, &locs547, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs547, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	checksPost59(&c, &locs547, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs547, &a8, out)
 	return r0
 }
 
@@ -4736,9 +4737,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 		return kernels.PadSequence(sequences, batch_first, padding_value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPadSequence, &locs548)
+	assertgenshapes.ChecksPre0(&c, &opPadSequence, &assertgenshapes.Locs548)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value)
-	checksPost1(&c, &locs548)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs548)
 	return r0
 }
 
@@ -4754,9 +4755,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.FlattenDenseTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenDenseTensors, &locs70)
+	assertgenshapes.ChecksPre0(&c, &opFlattenDenseTensors, &assertgenshapes.Locs70)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	checksPost1(&c, &locs70)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -4772,9 +4773,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnflattenDenseTensors, &locs549)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs549)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	checksPost2(&c, &locs549)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs549)
 	return r0
 }
 
@@ -4791,9 +4792,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opXNestedTensorFromTensorList, &locs550, &l0, list)
+	assertgenshapes.ChecksPre70(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs550, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	checksPost71(&c, &locs550, &l0, list, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs550, &l0, list, r0)
 	return r0
 }
 
@@ -4810,10 +4811,10 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opXNestedTensorFromTensorListOut, &locs551, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs551, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	checksPost30(&c, &locs551, &a5, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs551, &a5, out)
 	return r0
 }
 
@@ -4829,9 +4830,9 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimalCopy(self, level)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFwPrimalCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimalCopy, &assertgenshapes.Locs0)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4847,9 +4848,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXMakeDualCopy, &locs4)
+	assertgenshapes.ChecksPre9(&c, &opXMakeDualCopy, &assertgenshapes.Locs4)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	checksPost10(&c, &locs4)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs4)
 	return r0
 }
 
@@ -4866,9 +4867,9 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsRealCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsRealCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4885,9 +4886,9 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsComplexCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsComplexCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4904,9 +4905,9 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXConjCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXConjCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4923,9 +4924,9 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNegViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNegViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4942,9 +4943,9 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsStridedCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsStridedCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4960,9 +4961,9 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseBroadcastToCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4979,9 +4980,9 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagonalCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDiagonalCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4998,9 +4999,9 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExpandCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExpandCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5017,9 +5018,9 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPermuteCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPermuteCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5036,9 +5037,9 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5055,9 +5056,9 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSelectCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSelectCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5073,9 +5074,9 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopy(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDetachCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDetachCopy, &assertgenshapes.Locs0)
 	r0 := kernels.DetachCopy(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5092,9 +5093,9 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSliceCopyTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSliceCopyTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5111,9 +5112,9 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitCopyTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitCopyTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5130,9 +5131,9 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitWithSizesCopy, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5149,9 +5150,9 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5168,9 +5169,9 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeCopyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeCopyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5187,9 +5188,9 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5206,9 +5207,9 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTransposeCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTransposeCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5225,9 +5226,9 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnsqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnsqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5244,9 +5245,9 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5263,9 +5264,9 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5282,9 +5283,9 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5301,9 +5302,9 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5319,9 +5320,9 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopy(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCrowIndicesCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCrowIndicesCopy, &assertgenshapes.Locs0)
 	r0 := kernels.CrowIndicesCopy(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5337,9 +5338,9 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopy(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColIndicesCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opColIndicesCopy, &assertgenshapes.Locs0)
 	r0 := kernels.ColIndicesCopy(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5355,9 +5356,9 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopy(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCcolIndicesCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCcolIndicesCopy, &assertgenshapes.Locs0)
 	r0 := kernels.CcolIndicesCopy(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5374,10 +5375,10 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opCcolIndicesCopyOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -5393,9 +5394,9 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopy(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowIndicesCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRowIndicesCopy, &assertgenshapes.Locs0)
 	r0 := kernels.RowIndicesCopy(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5412,10 +5413,10 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opRowIndicesCopyOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -5432,9 +5433,9 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnbindCopyInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnbindCopyInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5451,9 +5452,9 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5470,9 +5471,9 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewCopyDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewCopyDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5489,9 +5490,9 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnfoldCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnfoldCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5508,9 +5509,9 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5527,10 +5528,10 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXFwPrimalCopyOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5547,10 +5548,10 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXMakeDualCopyOut, &locs552, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs552, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	checksPost15(&c, &locs552, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs552, &a3, out)
 	return r0
 }
 
@@ -5567,10 +5568,10 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opViewAsRealCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5587,10 +5588,10 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opViewAsComplexCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5607,10 +5608,10 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXConjCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXConjCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5627,10 +5628,10 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXNegViewCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXNegViewCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5647,10 +5648,10 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opAsStridedCopyOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAsStridedCopyOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5667,10 +5668,10 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXSparseBroadcastToCopyOut, &locs39, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs39, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	checksPost30(&c, &locs39, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
 	return r0
 }
 
@@ -5687,10 +5688,10 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opDiagonalCopyOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opDiagonalCopyOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5707,10 +5708,10 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opExpandCopyOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opExpandCopyOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5727,10 +5728,10 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opPermuteCopyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opPermuteCopyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5747,10 +5748,10 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opXReshapeAliasCopyOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5767,10 +5768,10 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opSelectCopyIntOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSelectCopyIntOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5787,10 +5788,10 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opDetachCopyOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opDetachCopyOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -5807,10 +5808,10 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opSliceCopyTensorOut, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	checksPost17(&c, &locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -5831,10 +5832,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre153(&c, &opSplitCopyTensorOut, &locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre153(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs38, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	checksPost154(&c, &locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost154(&c, &assertgenshapes.Locs38, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -5854,10 +5855,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre153(&c, &opSplitWithSizesCopyOut, &locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre153(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs38, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	checksPost154(&c, &locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost154(&c, &assertgenshapes.Locs38, &a0, &l3, self, out)
 }
 
 var opSqueezeCopyOut = asserts.Op{
@@ -5873,10 +5874,10 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSqueezeCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSqueezeCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5893,10 +5894,10 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSqueezeCopyDimOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5913,10 +5914,10 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opTCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5933,10 +5934,10 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opTransposeCopyIntOut, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	checksPost17(&c, &locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5953,10 +5954,10 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opUnsqueezeCopyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5973,10 +5974,10 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXIndicesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5993,10 +5994,10 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXValuesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXValuesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6013,10 +6014,10 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIndicesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6033,10 +6034,10 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opValuesCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opValuesCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6053,10 +6054,10 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opCrowIndicesCopyOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -6073,10 +6074,10 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opColIndicesCopyOut, &locs39, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opColIndicesCopyOut, &assertgenshapes.Locs39, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	checksPost30(&c, &locs39, &a1, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
 	return r0
 }
 
@@ -6097,10 +6098,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre153(&c, &opUnbindCopyIntOut, &locs38, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre153(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs38, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost154(&c, &locs38, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost154(&c, &assertgenshapes.Locs38, &a0, &l2, self, out)
 }
 
 var opViewCopyOut = asserts.Op{
@@ -6116,10 +6117,10 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opViewCopyOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opViewCopyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6136,10 +6137,10 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opViewCopyDtypeOut, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	checksPost17(&c, &locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6156,10 +6157,10 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opUnfoldCopyOut, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUnfoldCopyOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	checksPost17(&c, &locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6176,10 +6177,10 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAliasCopyOut, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAliasCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6196,9 +6197,9 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opToPaddedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6215,10 +6216,10 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opToPaddedTensorOut, &locs39, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opToPaddedTensorOut, &assertgenshapes.Locs39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	checksPost30(&c, &locs39, &a3, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
 	return r0
 }
 
@@ -6234,9 +6235,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedTensorSoftmaxWithShape, &locs553)
+	assertgenshapes.ChecksPre9(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs553)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	checksPost10(&c, &locs553)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs553)
 	return r0
 }
 
@@ -6252,9 +6253,9 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedTensorLayerNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXNestedTensorLayerNorm, &assertgenshapes.Locs0)
 	r0 := kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6271,10 +6272,10 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXNestedTensorLayerNormOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXNestedTensorLayerNormOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -6290,9 +6291,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
 	var c asserts.Call
-	checksPre229(&c, &opXTransformerEncoderLayerFwd, &locs554)
+	assertgenshapes.ChecksPre229(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs554)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	checksPost230(&c, &locs554)
+	assertgenshapes.ChecksPost230(&c, &assertgenshapes.Locs554)
 	return r0
 }
 
@@ -6309,10 +6310,10 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	}
 	var c asserts.Call
 	var a20 asserts.Saved
-	checksPre231(&c, &opXTransformerEncoderLayerFwdOut, &locs555, &a20, out)
+	assertgenshapes.ChecksPre231(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs555, &a20, out)
 	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	checksPost232(&c, &locs555, &a20, out)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs555, &a20, out)
 	return r0
 }
 
@@ -6328,9 +6329,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
 	var c asserts.Call
-	checksPre183(&c, &opXNativeMultiHeadAttention, &locs556)
+	assertgenshapes.ChecksPre183(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs556)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	checksPost233(&c, &locs556)
+	assertgenshapes.ChecksPost233(&c, &assertgenshapes.Locs556)
 	return r0, r1
 }
 
@@ -6347,10 +6348,10 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a13, a14 asserts.Saved
-	checksPre234(&c, &opXNativeMultiHeadAttentionOut, &locs557, &a13, &a14, out0, out1)
+	assertgenshapes.ChecksPre234(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs557, &a13, &a14, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	checksPost235(&c, &locs557, &a13, &a14, out0, out1)
+	assertgenshapes.ChecksPost235(&c, &assertgenshapes.Locs557, &a13, &a14, out0, out1)
 	return r0, r1
 }
 
@@ -6366,9 +6367,9 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 		return kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledDotProductAttention, &locs558)
+	assertgenshapes.ChecksPre60(&c, &opXScaledDotProductAttention, &assertgenshapes.Locs558)
 	r0, r1 := kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost90(&c, &locs558)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs558)
 	return r0, r1
 }
 
@@ -6384,9 +6385,9 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 		return kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledDotProductAttentionForward, &locs558)
+	assertgenshapes.ChecksPre60(&c, &opXScaledDotProductAttentionForward, &assertgenshapes.Locs558)
 	r0, r1 := kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost90(&c, &locs558)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs558)
 	return r0, r1
 }
 
@@ -6402,9 +6403,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledDotProductAttentionMath, &locs558)
+	assertgenshapes.ChecksPre60(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs558)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost90(&c, &locs558)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs558)
 	return r0, r1
 }
 
@@ -6420,9 +6421,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXTritonScaledDotAttention, &locs559)
+	assertgenshapes.ChecksPre44(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs559)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	checksPost57(&c, &locs559)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs559)
 	return r0
 }
 
@@ -6439,10 +6440,10 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXTritonScaledDotAttentionOut, &locs560, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs560, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	checksPost59(&c, &locs560, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs560, &a4, out)
 	return r0
 }
 
@@ -6458,9 +6459,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
 	var c asserts.Call
-	checksPre98(&c, &opXTritonMultiHeadAttention, &locs561)
+	assertgenshapes.ChecksPre98(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs561)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	checksPost99(&c, &locs561)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs561)
 	return r0
 }
 
@@ -6477,10 +6478,10 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre144(&c, &opXTritonMultiHeadAttentionOut, &locs562, &a10, out)
+	assertgenshapes.ChecksPre144(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs562, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	checksPost145(&c, &locs562, &a10, out)
+	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs562, &a10, out)
 	return r0
 }
 
@@ -6497,9 +6498,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialAiryAi, &locs271, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialAiryAi, &assertgenshapes.Locs271, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	checksPost47(&c, &locs271, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs271, &a0, x, r0)
 	return r0
 }
 
@@ -6516,10 +6517,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialAiryAiOut, &locs563, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs563, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	checksPost17(&c, &locs563, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a1, x, out)
 	return r0
 }
 
@@ -6535,9 +6536,9 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 		return kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXFlashScaledDotProductAttention, &locs564)
+	assertgenshapes.ChecksPre62(&c, &opXFlashScaledDotProductAttention, &assertgenshapes.Locs564)
 	r0 := kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
-	checksPost95(&c, &locs564)
+	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs564)
 	return r0
 }
 
@@ -6553,9 +6554,9 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 		return kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	}
 	var c asserts.Call
-	checksPre236(&c, &opXTransformerDecoderOnlyLayerFwd, &locs565)
+	assertgenshapes.ChecksPre236(&c, &opXTransformerDecoderOnlyLayerFwd, &assertgenshapes.Locs565)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
-	checksPost237(&c, &locs565)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs565)
 	return r0, r1, r2
 }
 
@@ -6572,10 +6573,10 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 	}
 	var c asserts.Call
 	var a21, a22, a23 asserts.Saved
-	checksPre238(&c, &opXTransformerDecoderOnlyLayerFwdOut, &locs566, &a21, &a22, &a23, out0, out1, out2)
+	assertgenshapes.ChecksPre238(&c, &opXTransformerDecoderOnlyLayerFwdOut, &assertgenshapes.Locs566, &a21, &a22, &a23, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
-	checksPost239(&c, &locs566, &a21, &a22, &a23, out0, out1, out2)
+	assertgenshapes.ChecksPost239(&c, &assertgenshapes.Locs566, &a21, &a22, &a23, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6591,9 +6592,9 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 		return kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
 	}
 	var c asserts.Call
-	checksPre192(&c, &opXNativeDecoderOnlyMultiHeadAttention, &locs567)
+	assertgenshapes.ChecksPre192(&c, &opXNativeDecoderOnlyMultiHeadAttention, &assertgenshapes.Locs567)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
-	checksPost240(&c, &locs567)
+	assertgenshapes.ChecksPost240(&c, &assertgenshapes.Locs567)
 	return r0, r1, r2, r3
 }
 
@@ -6610,10 +6611,10 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 	}
 	var c asserts.Call
 	var a14, a15, a16, a17 asserts.Saved
-	checksPre241(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &locs568, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre241(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &assertgenshapes.Locs568, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
-	checksPost242(&c, &locs568, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs568, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6630,9 +6631,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselJ0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselJ0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6649,10 +6650,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselJ0Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6669,9 +6670,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselJ1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselJ1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6688,10 +6689,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselJ1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6708,9 +6709,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselY0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselY0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6727,10 +6728,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselY0Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6747,9 +6748,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselY1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselY1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6766,10 +6767,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselY1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6786,9 +6787,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialT, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -6804,9 +6805,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -6822,9 +6823,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -6841,10 +6842,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialTOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -6861,10 +6862,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -6881,10 +6882,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -6901,9 +6902,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialU, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -6919,9 +6920,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -6937,9 +6938,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -6956,10 +6957,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialUOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -6976,10 +6977,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -6996,10 +6997,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7016,9 +7017,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialV, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7034,9 +7035,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -7052,9 +7053,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -7071,10 +7072,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialVOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7091,10 +7092,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -7111,10 +7112,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7131,9 +7132,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialW, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7149,9 +7150,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -7167,9 +7168,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -7186,10 +7187,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialWOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7206,10 +7207,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -7226,10 +7227,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7246,9 +7247,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialHermitePolynomialH, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7264,9 +7265,9 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialHermitePolynomialHXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -7282,9 +7283,9 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialHermitePolynomialHNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -7301,10 +7302,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialHermitePolynomialHOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7321,10 +7322,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialHermitePolynomialHXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -7341,10 +7342,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialHermitePolynomialHNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7361,9 +7362,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialHermitePolynomialHe, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7379,9 +7380,9 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -7397,9 +7398,9 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -7416,10 +7417,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialHermitePolynomialHeOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7436,10 +7437,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -7456,10 +7457,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7476,9 +7477,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialLaguerrePolynomialL, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7494,9 +7495,9 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -7512,9 +7513,9 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -7531,10 +7532,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialLaguerrePolynomialLOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7551,10 +7552,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -7571,10 +7572,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7591,9 +7592,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialLegendrePolynomialP, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7609,9 +7610,9 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -7627,9 +7628,9 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -7646,10 +7647,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialLegendrePolynomialPOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7666,10 +7667,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -7686,10 +7687,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7706,9 +7707,9 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7725,10 +7726,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselI0Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7745,9 +7746,9 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7764,10 +7765,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselI1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7784,9 +7785,9 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7803,10 +7804,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselK0Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7823,9 +7824,9 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7842,10 +7843,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselK1Out, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	checksPost17(&c, &locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7862,9 +7863,9 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialScaledModifiedBesselK0, &locs271, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs271, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	checksPost47(&c, &locs271, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs271, &a0, x, r0)
 	return r0
 }
 
@@ -7881,10 +7882,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialScaledModifiedBesselK0Out, &locs563, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs563, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	checksPost17(&c, &locs563, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a1, x, out)
 	return r0
 }
 
@@ -7901,9 +7902,9 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialScaledModifiedBesselK1, &locs271, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs271, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	checksPost47(&c, &locs271, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs271, &a0, x, r0)
 	return r0
 }
 
@@ -7920,10 +7921,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialScaledModifiedBesselK1Out, &locs563, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs563, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	checksPost17(&c, &locs563, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a1, x, out)
 	return r0
 }
 
@@ -7940,9 +7941,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialT, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7958,9 +7959,9 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -7976,9 +7977,9 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -7995,10 +7996,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -8015,10 +8016,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -8035,10 +8036,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -8055,9 +8056,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialU, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8073,9 +8074,9 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -8091,9 +8092,9 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -8110,10 +8111,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -8130,10 +8131,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -8150,10 +8151,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -8170,9 +8171,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialV, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8188,9 +8189,9 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -8206,9 +8207,9 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -8225,10 +8226,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -8245,10 +8246,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -8265,10 +8266,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -8285,9 +8286,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialW, &locs569, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8303,9 +8304,9 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs570)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs570)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	checksPost1(&c, &locs570)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570)
 	return r0
 }
 
@@ -8321,9 +8322,9 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs271)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs271)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	checksPost1(&c, &locs271)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -8340,10 +8341,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -8360,10 +8361,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs572, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs572, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost30(&c, &locs572, &a2, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs572, &a2, out)
 	return r0
 }
 
@@ -8380,10 +8381,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost17(&c, &locs563, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -8400,9 +8401,9 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialSphericalBesselJ0, &locs271, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs271, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	checksPost47(&c, &locs271, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs271, &a0, x, r0)
 	return r0
 }
 
@@ -8419,10 +8420,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialSphericalBesselJ0Out, &locs563, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs563, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	checksPost17(&c, &locs563, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs563, &a0, &a1, x, out)
 	return r0
 }
 
@@ -8438,9 +8439,9 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFoobar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXFoobar, &assertgenshapes.Locs0)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8457,10 +8458,10 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXFoobarOut, &locs39, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXFoobarOut, &assertgenshapes.Locs39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	checksPost30(&c, &locs39, &a4, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
 	return r0
 }
 
@@ -8478,10 +8479,10 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	checksPre243(&c, &opXFusedAdam_, &locs573, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPre243(&c, &opXFusedAdam_, &assertgenshapes.Locs573, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost244(&c, &locs573, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost244(&c, &assertgenshapes.Locs573, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -8498,10 +8499,10 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	checksPre245(&c, &opXFusedAdamOut, &locs574, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPre245(&c, &opXFusedAdamOut, &assertgenshapes.Locs574, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost246(&c, &locs574, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs574, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -8516,9 +8517,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXFusedAdam, &locs573)
+	assertgenshapes.ChecksPre62(&c, &opXFusedAdam, &assertgenshapes.Locs573)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost247(&c, &locs573)
+	assertgenshapes.ChecksPost247(&c, &assertgenshapes.Locs573)
 	return r0, r1, r2, r3, r4
 }
 

@@ -6,6 +6,7 @@ package cow
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	assertgenshapes "github.com/assertgen/assertgen/examples/refops/catalog/cow/internal/assertgenshapes"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -37,8 +38,8 @@ func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }

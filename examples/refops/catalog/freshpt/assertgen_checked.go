@@ -6,6 +6,7 @@ package freshpt
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	assertgenshapes "github.com/assertgen/assertgen/examples/refops/catalog/freshpt/internal/assertgenshapes"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -37,9 +38,9 @@ func (k *checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre0(&c, &opAddTensor, &locs0, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre0(&c, &opAddTensor, &assertgenshapes.Locs0, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	checksPost1(&c, &locs0, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -56,8 +57,8 @@ func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre2(&c, &opClone, &locs1, &a0, self)
+	assertgenshapes.ChecksPre2(&c, &opClone, &assertgenshapes.Locs1, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
-	checksPost3(&c, &locs1, &a0, self, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, self, r0)
 	return r0
 }

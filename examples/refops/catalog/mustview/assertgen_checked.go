@@ -6,6 +6,7 @@ package mustview
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	assertgenshapes "github.com/assertgen/assertgen/examples/refops/catalog/mustview/internal/assertgenshapes"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -37,8 +38,8 @@ func (k *checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNarrow, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNarrow, &assertgenshapes.Locs0, &a0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }

@@ -6,6 +6,7 @@ package ptif
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	assertgenshapes "github.com/assertgen/assertgen/examples/refops/catalog/ptif/internal/assertgenshapes"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -38,10 +39,10 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSetData, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSetData, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	k.next.SetData(self, new_data)
-	checksPost1(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self)
 }
 
 var opAdd_Tensor = asserts.Op{
@@ -57,10 +58,10 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opAdd_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre2(&c, &opAdd_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	checksPost3(&c, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	return r0
 }
 
@@ -77,10 +78,10 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre4(&c, &opAddOut, &locs2, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre4(&c, &opAddOut, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	checksPost5(&c, &locs2, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -97,10 +98,10 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre6(&c, &opMaxDimMax, &locs3, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre6(&c, &opMaxDimMax, &assertgenshapes.Locs3, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost5(&c, &locs3, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs3, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
@@ -117,10 +118,10 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opMul_Tensor, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre2(&c, &opMul_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
-	checksPost3(&c, &locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other)
 	return r0
 }
 
@@ -137,9 +138,9 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSelectInt, &locs4, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSelectInt, &assertgenshapes.Locs4, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	checksPost8(&c, &locs4, &a0, self, r0)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs4, &a0, self, r0)
 	return r0
 }
 
@@ -156,8 +157,8 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAlias, &locs4, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAlias, &assertgenshapes.Locs4, &a0, self)
 	r0 := k.next.Alias(self)
-	checksPost8(&c, &locs4, &a0, self, r0)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs4, &a0, self, r0)
 	return r0
 }

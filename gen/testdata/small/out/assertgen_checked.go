@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/gen/testdata/small/kernels"
+	assertgenshapes "github.com/assertgen/assertgen/gen/testdata/small/out/internal/assertgenshapes"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
@@ -25,9 +26,9 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre0(&c, &opAddTensor, &locs0, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre0(&c, &opAddTensor, &assertgenshapes.Locs0, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost1(&c, &locs0, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -44,10 +45,10 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre2(&c, &opAdd_Tensor, &locs0, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre2(&c, &opAdd_Tensor, &assertgenshapes.Locs0, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost3(&c, &locs0, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs0, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -64,10 +65,10 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre4(&c, &opAddOut, &locs1, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre4(&c, &opAddOut, &assertgenshapes.Locs1, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost5(&c, &locs1, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -84,10 +85,10 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre6(&c, &opXMovingAvgHelper, &locs2, &a0, &a1, &a2, self, running_min, running_max)
+	assertgenshapes.ChecksPre6(&c, &opXMovingAvgHelper, &assertgenshapes.Locs2, &a0, &a1, &a2, self, running_min, running_max)
 	defer c.Abandon()
 	r0, r1 := kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
-	checksPost7(&c, &locs2, &a0, &a1, &a2, self, running_min, running_max, r0, r1)
+	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs2, &a0, &a1, &a2, self, running_min, running_max, r0, r1)
 	return r0, r1
 }
 
@@ -104,10 +105,10 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre8(&c, &opXMovingAvgHelperOut, &locs3, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1)
+	assertgenshapes.ChecksPre8(&c, &opXMovingAvgHelperOut, &assertgenshapes.Locs3, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
-	checksPost9(&c, &locs3, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -124,9 +125,9 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre10(&c, &opXMovingAvgHelperFunctional, &locs4, &a0, &a1, &a2, self, running_min, running_max)
+	assertgenshapes.ChecksPre10(&c, &opXMovingAvgHelperFunctional, &assertgenshapes.Locs4, &a0, &a1, &a2, self, running_min, running_max)
 	r0, r1, r2, r3 := kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
-	checksPost11(&c, &locs4, &a0, &a1, &a2, self, running_min, running_max, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs4, &a0, &a1, &a2, self, running_min, running_max, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -143,10 +144,10 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre12(&c, &opXPlannedScratch, &locs5, &a0, &a1, &a2, self, out, _scratch_buf)
+	assertgenshapes.ChecksPre12(&c, &opXPlannedScratch, &assertgenshapes.Locs5, &a0, &a1, &a2, self, out, _scratch_buf)
 	defer c.Abandon()
 	r0 := kernels.XPlannedScratch(self, out, _scratch_buf)
-	checksPost13(&c, &locs5, &a0, &a1, &a2, self, out, _scratch_buf, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs5, &a0, &a1, &a2, self, out, _scratch_buf, r0)
 	return r0
 }
 
@@ -163,9 +164,9 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opTransposeInt, &locs6, &a0, self)
+	assertgenshapes.ChecksPre14(&c, &opTransposeInt, &assertgenshapes.Locs6, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost15(&c, &locs6, &a0, self, r0)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs6, &a0, self, r0)
 	return r0
 }
 
@@ -182,10 +183,10 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opTranspose_, &locs6, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opTranspose_, &assertgenshapes.Locs6, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost17(&c, &locs6, &a0, self, r0)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs6, &a0, self, r0)
 	return r0
 }
 
@@ -202,9 +203,9 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opSplitTensor, &locs6, &a0, self)
+	assertgenshapes.ChecksPre14(&c, &opSplitTensor, &assertgenshapes.Locs6, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost18(&c, &locs6, &a0, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, self, r0)
 	return r0
 }
 
@@ -221,9 +222,9 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre19(&c, &opCat, &locs7, &l0, tensors)
+	assertgenshapes.ChecksPre19(&c, &opCat, &assertgenshapes.Locs7, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost20(&c, &locs7, &l0, tensors, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &l0, tensors, r0)
 	return r0
 }
 
@@ -243,9 +244,9 @@ func IndexTensor(self *kernels.Tensor, indices []*kernels.Tensor) *kernels.Tenso
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre21(&c, &opIndexTensor, &locs8, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre21(&c, &opIndexTensor, &assertgenshapes.Locs8, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost22(&c, &locs8, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -262,9 +263,9 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre23(&c, &opWhereSelf, &locs9, &a0, &a1, &a2, &a3, condition, self, other, mask)
+	assertgenshapes.ChecksPre23(&c, &opWhereSelf, &assertgenshapes.Locs9, &a0, &a1, &a2, &a3, condition, self, other, mask)
 	r0 := kernels.WhereSelf(condition, self, other, mask)
-	checksPost24(&c, &locs9, &a0, &a1, &a2, &a3, condition, self, other, mask, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &a0, &a1, &a2, &a3, condition, self, other, mask, r0)
 	return r0
 }
 
@@ -281,9 +282,9 @@ func MaxDim(self *kernels.Tensor, dim int64, keepdim bool) (*kernels.Tensor, *ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre25(&c, &opMaxDim, &locs10, &a0, self)
+	assertgenshapes.ChecksPre25(&c, &opMaxDim, &assertgenshapes.Locs10, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost26(&c, &locs10, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -301,10 +302,10 @@ func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha flo
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre27(&c, &opXForeachAdd_List, &locs11, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre27(&c, &opXForeachAdd_List, &assertgenshapes.Locs11, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost28(&c, &locs11, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs11, &l0, &l1, self, other)
 }
 
 var opUnbindCopyIntOut = asserts.Op{
@@ -324,10 +325,10 @@ func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre29(&c, &opUnbindCopyIntOut, &locs12, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre29(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs12, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost30(&c, &locs12, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs12, &a0, &l2, self, out)
 }
 
 var opUnbindCopyInt = asserts.Op{
@@ -343,9 +344,9 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opUnbindCopyInt, &locs6, &a0, self)
+	assertgenshapes.ChecksPre14(&c, &opUnbindCopyInt, &assertgenshapes.Locs6, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost31(&c, &locs6, &a0, self, r0)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs6, &a0, self, r0)
 	return r0
 }
 
@@ -362,9 +363,9 @@ func SizeInt(self *kernels.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre32(&c, &opSizeInt, &locs13, &a0, self)
+	assertgenshapes.ChecksPre32(&c, &opSizeInt, &assertgenshapes.Locs13, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
-	checksPost33(&c, &locs13, &a0, self)
+	assertgenshapes.ChecksPost33(&c, &assertgenshapes.Locs13, &a0, self)
 	return r0
 }
 

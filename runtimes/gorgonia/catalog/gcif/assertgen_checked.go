@@ -6,6 +6,7 @@ package gcif
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/gorgonia/catalog/gcif/internal/assertgenshapes"
 	gt "github.com/assertgen/assertgen/runtimes/gorgonia/gt"
 )
 
@@ -37,9 +38,9 @@ func (k *checked) AddTensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *g
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre0(&c, &opAddTensor, &locs0, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre0(&c, &opAddTensor, &assertgenshapes.Locs0, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	checksPost1(&c, &locs0, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -56,9 +57,9 @@ func (k *checked) Exp(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre2(&c, &opExp, &locs1, &a0, self)
+	assertgenshapes.ChecksPre2(&c, &opExp, &assertgenshapes.Locs1, &a0, self)
 	r0 := k.next.Exp(self)
-	checksPost3(&c, &locs1, &a0, self, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, self, r0)
 	return r0
 }
 
@@ -75,8 +76,8 @@ func (k *checked) Neg(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre2(&c, &opNeg, &locs1, &a0, self)
+	assertgenshapes.ChecksPre2(&c, &opNeg, &assertgenshapes.Locs1, &a0, self)
 	r0 := k.next.Neg(self)
-	checksPost3(&c, &locs1, &a0, self, r0)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, self, r0)
 	return r0
 }

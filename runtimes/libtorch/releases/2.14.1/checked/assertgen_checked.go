@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -26,9 +27,9 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastByte, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastByte, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastByte(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -45,9 +46,9 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastChar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastChar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastChar(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -64,9 +65,9 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastDouble, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastDouble, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -83,9 +84,9 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastFloat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastFloat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -102,9 +103,9 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastInt(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -121,9 +122,9 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastLong, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastLong, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastLong(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastShort, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastShort, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastShort(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -159,9 +160,9 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastHalf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastHalf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -182,9 +183,9 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre2(&c, &opXBackward, &locs1, &a0, &l1, &a2, self, inputs, gradient)
+	assertgenshapes.ChecksPre2(&c, &opXBackward, &assertgenshapes.Locs1, &a0, &l1, &a2, self, inputs, gradient)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	checksPost3(&c, &locs1, &a0, &l1, &a2, self, inputs, gradient)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &l1, &a2, self, inputs, gradient)
 }
 
 var opSetData = asserts.Op{
@@ -201,10 +202,10 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opSetData, &locs2, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPre4(&c, &opSetData, &assertgenshapes.Locs2, &a0, &a1, self, new_data)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	checksPost5(&c, &locs2, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs2, &a0, &a1, self, new_data)
 }
 
 var opData = asserts.Op{
@@ -220,9 +221,9 @@ func Data(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opData, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opData, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Data(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -239,9 +240,9 @@ func IsLeaf(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsLeaf, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsLeaf, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsLeaf(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -258,9 +259,9 @@ func OutputNr(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opOutputNr, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opOutputNr, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.OutputNr(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -277,9 +278,9 @@ func XVersion(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXVersion, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXVersion, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XVersion(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -296,10 +297,10 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRequiresGrad_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRequiresGrad_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -317,10 +318,10 @@ func RetainGrad(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre11(&c, &opRetainGrad, &locs3, &a0, self)
+	assertgenshapes.ChecksPre11(&c, &opRetainGrad, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	kernels.RetainGrad(self)
-	checksPost12(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost12(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -336,9 +337,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRetainsGrad, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRetainsGrad, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.RetainsGrad(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -355,9 +356,9 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFwPrimal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFwPrimal(self, level)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -374,9 +375,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMakeDual, &locs4, &a0, &a1, primal, tangent)
+	assertgenshapes.ChecksPre14(&c, &opXMakeDual, &assertgenshapes.Locs4, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	checksPost15(&c, &locs4, &a0, &a1, primal, tangent, r0)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs4, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -393,9 +394,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXUnpackDual, &locs5, &a0, dual)
+	assertgenshapes.ChecksPre16(&c, &opXUnpackDual, &assertgenshapes.Locs5, &a0, dual)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	checksPost17(&c, &locs5, &a0, dual, r0, r1)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs5, &a0, dual, r0, r1)
 	return r0, r1
 }
 
@@ -412,9 +413,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -431,10 +432,10 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -451,9 +452,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -471,9 +472,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXAssertAsync, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXAssertAsync, &assertgenshapes.Locs3, &a0, self)
 	kernels.XAssertAsync(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opXAssertAsyncMsg = asserts.Op{
@@ -490,9 +491,9 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXAssertAsyncMsg, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXAssertAsyncMsg, &assertgenshapes.Locs3, &a0, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opXAssertScalar = asserts.Op{
@@ -508,9 +509,9 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 		return
 	}
 	var c asserts.Call
-	checksPre23(&c, &opXAssertScalar, &locs9)
+	assertgenshapes.ChecksPre23(&c, &opXAssertScalar, &assertgenshapes.Locs9)
 	kernels.XAssertScalar(self, assert_msg)
-	checksPost24(&c, &locs9)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
 }
 
 var opXFunctionalAssertScalar = asserts.Op{
@@ -526,9 +527,9 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opXFunctionalAssertScalar, &locs10, &a2, dep_token)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalAssertScalar, &assertgenshapes.Locs10, &a2, dep_token)
 	r0 := kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
-	checksPost6(&c, &locs10, &a2, dep_token, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs10, &a2, dep_token, r0)
 	return r0
 }
 
@@ -545,9 +546,9 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opXFunctionalAssertAsyncMsg, &locs11, &a0, &a2, self, dep_token)
+	assertgenshapes.ChecksPre14(&c, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Locs11, &a0, &a2, self, dep_token)
 	r0 := kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
-	checksPost18(&c, &locs11, &a0, &a2, self, dep_token, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs11, &a0, &a2, self, dep_token, r0)
 	return r0
 }
 
@@ -565,9 +566,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXAssertTensorMetadata, &locs12, &a0, a)
+	assertgenshapes.ChecksPre7(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs12, &a0, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
-	checksPost8(&c, &locs12, &a0, a)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs12, &a0, a)
 }
 
 var opXPrint = asserts.Op{
@@ -583,9 +584,9 @@ func XPrint(s string) {
 		return
 	}
 	var c asserts.Call
-	checksPre23(&c, &opXPrint, &locs9)
+	assertgenshapes.ChecksPre23(&c, &opXPrint, &assertgenshapes.Locs9)
 	kernels.XPrint(s)
-	checksPost24(&c, &locs9)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
 }
 
 var opSymConstrainRange = asserts.Op{
@@ -601,9 +602,9 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre23(&c, &opSymConstrainRange, &locs9)
+	assertgenshapes.ChecksPre23(&c, &opSymConstrainRange, &assertgenshapes.Locs9)
 	kernels.SymConstrainRange(size, min_, max_)
-	checksPost24(&c, &locs9)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
 }
 
 var opSymConstrainRangeForSize = asserts.Op{
@@ -619,9 +620,9 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre23(&c, &opSymConstrainRangeForSize, &locs9)
+	assertgenshapes.ChecksPre23(&c, &opSymConstrainRangeForSize, &assertgenshapes.Locs9)
 	kernels.SymConstrainRangeForSize(size, min_, max_)
-	checksPost24(&c, &locs9)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
 }
 
 var opXFunctionalSymConstrainRange = asserts.Op{
@@ -637,9 +638,9 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opXFunctionalSymConstrainRange, &locs10, &a3, dep_token)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRange, &assertgenshapes.Locs10, &a3, dep_token)
 	r0 := kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
-	checksPost6(&c, &locs10, &a3, dep_token, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs10, &a3, dep_token, r0)
 	return r0
 }
 
@@ -656,9 +657,9 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opXFunctionalSymConstrainRangeForSize, &locs10, &a3, dep_token)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Locs10, &a3, dep_token)
 	r0 := kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
-	checksPost6(&c, &locs10, &a3, dep_token, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs10, &a3, dep_token, r0)
 	return r0
 }
 
@@ -674,9 +675,9 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 		return kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opXMakeDepToken, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opXMakeDepToken, &assertgenshapes.Locs13)
 	r0 := kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -693,9 +694,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXUseCudnnCtcLoss, &locs14, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre21(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs14, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost22(&c, &locs14, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -712,9 +713,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre27(&c, &opXUseCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre27(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost28(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -731,9 +732,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opXCudnnCtcLoss, &locs16, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre29(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost30(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -750,10 +751,10 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre31(&c, &opXCudnnCtcLossOut, &locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
+	assertgenshapes.ChecksPre31(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost32(&c, &locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -770,9 +771,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre33(&c, &opXCudnnCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre33(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost34(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -788,9 +789,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	checksPre23(&c, &opXUseCudnnRnnFlattenWeight, &locs9)
+	assertgenshapes.ChecksPre23(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs9)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	checksPost24(&c, &locs9)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -807,9 +808,9 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXCudnnRnnFlattenWeight, &locs19, &l0, weight_arr)
+	assertgenshapes.ChecksPre35(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs19, &l0, weight_arr)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	checksPost36(&c, &locs19, &l0, weight_arr, r0)
+	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs19, &l0, weight_arr, r0)
 	return r0
 }
 
@@ -829,10 +830,10 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		a9 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opXCudnnRnnFlattenWeightOut, &locs20, &l0, &a9, weight_arr, out)
+	assertgenshapes.ChecksPre37(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs20, &l0, &a9, weight_arr, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	checksPost38(&c, &locs20, &l0, &a9, weight_arr, out, r0)
+	assertgenshapes.ChecksPost38(&c, &assertgenshapes.Locs20, &l0, &a9, weight_arr, out, r0)
 	return r0
 }
 
@@ -852,9 +853,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a5, a15 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	checksPre39(&c, &opXCudnnRnn, &locs21, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre39(&c, &opXCudnnRnn, &assertgenshapes.Locs21, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost40(&c, &locs21, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
+	assertgenshapes.ChecksPost40(&c, &assertgenshapes.Locs21, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	return r0, r1, r2, r3, r4
 }
 
@@ -874,10 +875,10 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a5, a15, a16, a17, a18, a19, a20 asserts.Saved
 		l1                                           asserts.SavedList
 	)
-	checksPre41(&c, &opXCudnnRnnOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre41(&c, &opXCudnnRnnOut, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost42(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost42(&c, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -897,9 +898,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre43(&c, &opXCudnnRnnBackward, &locs23, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre43(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs23, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost44(&c, &locs23, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPost44(&c, &assertgenshapes.Locs23, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -920,10 +921,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20, a22, a23, a24 asserts.Saved
 		l1, l25                                                 asserts.SavedList
 	)
-	checksPre45(&c, &opXCudnnRnnBackwardOut, &locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre45(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost46(&c, &locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost46(&c, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -938,9 +939,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opXCudnnInitDropoutState, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs13)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -957,10 +958,10 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opXCudnnInitDropoutStateOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -977,9 +978,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXDebugHasInternalOverlap, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -996,9 +997,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXFusedDropout, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXFusedDropout, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1015,10 +1016,10 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opXFusedDropoutOut, &locs27, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre48(&c, &opXFusedDropoutOut, &assertgenshapes.Locs27, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	checksPost49(&c, &locs27, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs27, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1035,9 +1036,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMaskedScale, &locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedScale, &assertgenshapes.Locs28, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	checksPost18(&c, &locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1054,10 +1055,10 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXMaskedScaleOut, &locs29, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opXMaskedScaleOut, &assertgenshapes.Locs29, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	checksPost20(&c, &locs29, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs29, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -1074,9 +1075,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opNativeDropout, &locs30, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opNativeDropout, &assertgenshapes.Locs30, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	checksPost47(&c, &locs30, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs30, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1093,10 +1094,10 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opNativeDropoutOut, &locs31, &a0, &a3, &a4, input, out0, out1)
+	assertgenshapes.ChecksPre48(&c, &opNativeDropoutOut, &assertgenshapes.Locs31, &a0, &a3, &a4, input, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	checksPost49(&c, &locs31, &a0, &a3, &a4, input, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs31, &a0, &a3, &a4, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1113,9 +1114,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNativeDropoutBackward, &locs32, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre14(&c, &opNativeDropoutBackward, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	checksPost18(&c, &locs32, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1132,10 +1133,10 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opNativeDropoutBackwardOut, &locs33, &a0, &a1, &a3, grad_output, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs33, &a0, &a1, &a3, grad_output, mask, out)
 	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	checksPost20(&c, &locs33, &a0, &a1, &a3, grad_output, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs33, &a0, &a1, &a3, grad_output, mask, out, r0)
 	return r0
 }
 
@@ -1152,9 +1153,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre29(&c, &opXSobolEngineDraw, &locs34, &a0, &a2, quasi, sobolstate)
+	assertgenshapes.ChecksPre29(&c, &opXSobolEngineDraw, &assertgenshapes.Locs34, &a0, &a2, quasi, sobolstate)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	checksPost30(&c, &locs34, &a0, &a2, quasi, sobolstate, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs34, &a0, &a2, quasi, sobolstate, r0, r1)
 	return r0, r1
 }
 
@@ -1171,10 +1172,10 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre50(&c, &opXSobolEngineFf_, &locs35, &a0, &a2, self, sobolstate)
+	assertgenshapes.ChecksPre50(&c, &opXSobolEngineFf_, &assertgenshapes.Locs35, &a0, &a2, self, sobolstate)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	checksPost51(&c, &locs35, &a0, &a2, self, sobolstate, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs35, &a0, &a2, self, sobolstate, r0)
 	return r0
 }
 
@@ -1191,10 +1192,10 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opXSobolEngineScramble_, &locs36, &a0, &a1, self, ltm)
+	assertgenshapes.ChecksPre50(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs36, &a0, &a1, self, ltm)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	checksPost51(&c, &locs36, &a0, &a1, self, ltm, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs36, &a0, &a1, self, ltm, r0)
 	return r0
 }
 
@@ -1211,10 +1212,10 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXSobolEngineInitializeState_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1231,9 +1232,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXReshapeFromTensor, &locs37, &a0, &a1, self, shape)
+	assertgenshapes.ChecksPre14(&c, &opXReshapeFromTensor, &assertgenshapes.Locs37, &a0, &a1, self, shape)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	checksPost52(&c, &locs37, &a0, &a1, self, shape, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs37, &a0, &a1, self, shape, r0)
 	return r0
 }
 
@@ -1250,9 +1251,9 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXShapeAsTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXShapeAsTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XShapeAsTensor(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1269,9 +1270,9 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDropout, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opDropout, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.Dropout(input, p, train)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -1288,10 +1289,10 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1308,9 +1309,9 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFeatureDropout, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFeatureDropout, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.FeatureDropout(input, p, train)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -1327,10 +1328,10 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFeatureDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFeatureDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1347,9 +1348,9 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlphaDropout, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opAlphaDropout, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.AlphaDropout(input, p, train)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -1366,10 +1367,10 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAlphaDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAlphaDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1386,9 +1387,9 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFeatureAlphaDropout, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -1405,10 +1406,10 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFeatureAlphaDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1425,9 +1426,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAbs, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAbs, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1444,10 +1445,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAbs_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAbs_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1464,10 +1465,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAbsOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAbsOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1484,9 +1485,9 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAbsolute, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAbsolute, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Absolute(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1503,10 +1504,10 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAbsolute_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAbsolute_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1523,10 +1524,10 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAbsoluteOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAbsoluteOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1543,9 +1544,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAngle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAngle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Angle(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1562,10 +1563,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAngleOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAngleOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1582,9 +1583,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsReal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsReal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1601,9 +1602,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsComplex, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsComplex, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1620,9 +1621,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSgn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSgn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sgn(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1639,10 +1640,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSgn_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSgn_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1659,10 +1660,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSgnOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSgnOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1679,9 +1680,9 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opChalf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opChalf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Chalf(self, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1698,9 +1699,9 @@ func Real(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Real(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1717,9 +1718,9 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opImag, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opImag, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Imag(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1736,9 +1737,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1755,9 +1756,9 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Conj(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1774,9 +1775,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConjPhysical, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConjPhysical, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1793,10 +1794,10 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXConjPhysicalOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXConjPhysicalOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1813,9 +1814,9 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opConjPhysical, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opConjPhysical, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ConjPhysical(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1832,10 +1833,10 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opConjPhysicalOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opConjPhysicalOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1852,10 +1853,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opConjPhysical_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opConjPhysical_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1872,9 +1873,9 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opResolveConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opResolveConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ResolveConj(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1891,9 +1892,9 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opResolveNeg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opResolveNeg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ResolveNeg(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1910,9 +1911,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNegView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNegView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1929,9 +1930,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAcos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAcos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acos(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1948,10 +1949,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAcos_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAcos_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1968,10 +1969,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAcosOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAcosOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1988,9 +1989,9 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArccos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArccos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arccos(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2007,10 +2008,10 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArccos_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArccos_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2027,10 +2028,10 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opArccosOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opArccosOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2047,9 +2048,9 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAvgPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2066,10 +2067,10 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opAvgPool1dOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAvgPool1dOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
-	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -2086,9 +2087,9 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdaptiveAvgPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2105,10 +2106,10 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opAdaptiveAvgPool1dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAdaptiveAvgPool1dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2125,9 +2126,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAdaptiveMaxPool1d, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2144,9 +2145,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opAddTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2163,10 +2164,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opAdd_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opAdd_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2183,10 +2184,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opAddOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2203,9 +2204,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXAddReluTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXAddReluTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2222,10 +2223,10 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opXAddRelu_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2242,10 +2243,10 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXAddReluOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXAddReluOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2262,9 +2263,9 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAddReluScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAddReluScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2281,10 +2282,10 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXAddRelu_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2301,10 +2302,10 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXAddReluScalarOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXAddReluScalarOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2321,9 +2322,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAddScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAddScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2340,10 +2341,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAdd_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAdd_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2360,10 +2361,10 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opAddScalarOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAddScalarOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2380,9 +2381,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddmv, &locs40, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre55(&c, &opAddmv, &assertgenshapes.Locs40, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	checksPost56(&c, &locs40, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2399,10 +2400,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre57(&c, &opAddmv_, &locs40, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre57(&c, &opAddmv_, &assertgenshapes.Locs40, &a0, &a1, &a2, self, mat, vec)
 	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	checksPost58(&c, &locs40, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2419,10 +2420,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opAddmvOut, &locs41, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPre59(&c, &opAddmvOut, &assertgenshapes.Locs41, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	checksPost60(&c, &locs41, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
 	return r0
 }
 
@@ -2439,9 +2440,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddr, &locs42, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre55(&c, &opAddr, &assertgenshapes.Locs42, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	checksPost56(&c, &locs42, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2458,10 +2459,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre57(&c, &opAddr_, &locs42, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre57(&c, &opAddr_, &assertgenshapes.Locs42, &a0, &a1, &a2, self, vec1, vec2)
 	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	checksPost58(&c, &locs42, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2478,10 +2479,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opAddrOut, &locs43, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPre59(&c, &opAddrOut, &assertgenshapes.Locs43, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	checksPost60(&c, &locs43, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs43, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
 	return r0
 }
 
@@ -2498,9 +2499,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAffineGridGenerator, &locs44, &a0, theta)
+	assertgenshapes.ChecksPre0(&c, &opAffineGridGenerator, &assertgenshapes.Locs44, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	checksPost6(&c, &locs44, &a0, theta, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs44, &a0, theta, r0)
 	return r0
 }
 
@@ -2517,10 +2518,10 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opAffineGridGeneratorOut, &locs45, &a0, &a3, theta, out)
+	assertgenshapes.ChecksPre53(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs45, &a0, &a3, theta, out)
 	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	checksPost54(&c, &locs45, &a0, &a3, theta, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs45, &a0, &a3, theta, out, r0)
 	return r0
 }
 
@@ -2537,9 +2538,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAffineGridGeneratorBackward, &locs46, &a0, grad)
+	assertgenshapes.ChecksPre0(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs46, &a0, grad)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	checksPost6(&c, &locs46, &a0, grad, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs46, &a0, grad, r0)
 	return r0
 }
 
@@ -2556,9 +2557,9 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXIsAllTrue, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXIsAllTrue, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIsAllTrue(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2575,9 +2576,9 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXIsAnyTrue, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXIsAnyTrue, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIsAnyTrue(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2594,9 +2595,9 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestCheckTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestCheckTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestCheckTensor(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2613,9 +2614,9 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXTestFunctorchFallback, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXTestFunctorchFallback, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XTestFunctorchFallback(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2632,10 +2633,10 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXTestFunctorchFallbackOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXTestFunctorchFallbackOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2652,9 +2653,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAllDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAllDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2671,9 +2672,9 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAllDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAllDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2690,10 +2691,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opAllOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAllOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2710,10 +2711,10 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opAllDimsOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAllDimsOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2730,9 +2731,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opAllclose, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opAllclose, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2749,9 +2750,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAnyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAnyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2768,9 +2769,9 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAnyDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAnyDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2787,10 +2788,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opAnyOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAnyOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2807,10 +2808,10 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opAnyDimsOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAnyDimsOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2826,9 +2827,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opArange, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opArange, &assertgenshapes.Locs13)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -2844,9 +2845,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opArangeStart, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opArangeStart, &assertgenshapes.Locs13)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -2862,9 +2863,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opArangeStartStep, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opArangeStartStep, &assertgenshapes.Locs13)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -2881,10 +2882,10 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opArangeOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opArangeOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -2901,10 +2902,10 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opArangeStartOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opArangeStartOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -2921,9 +2922,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXDimArange, &locs47, &a0, like)
+	assertgenshapes.ChecksPre0(&c, &opXDimArange, &assertgenshapes.Locs47, &a0, like)
 	r0 := kernels.XDimArange(like, dim)
-	checksPost6(&c, &locs47, &a0, like, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs47, &a0, like, r0)
 	return r0
 }
 
@@ -2940,9 +2941,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2959,10 +2960,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opArgmaxOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opArgmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2979,9 +2980,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2998,10 +2999,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opArgminOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opArgminOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3018,9 +3019,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAcosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAcosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acosh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3037,10 +3038,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAcosh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAcosh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3057,10 +3058,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAcoshOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAcoshOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3077,9 +3078,9 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArccosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArccosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arccosh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3096,10 +3097,10 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArccosh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArccosh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3116,10 +3117,10 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opArccoshOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opArccoshOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3136,9 +3137,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asinh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3155,10 +3156,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAsinh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAsinh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3175,10 +3176,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAsinhOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAsinhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3195,9 +3196,9 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArcsinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArcsinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arcsinh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3214,10 +3215,10 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArcsinh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArcsinh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3234,10 +3235,10 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opArcsinhOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opArcsinhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3254,9 +3255,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atanh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3273,10 +3274,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAtanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAtanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3293,10 +3294,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAtanhOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAtanhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3313,9 +3314,9 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArctanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArctanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arctanh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3332,10 +3333,10 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArctanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArctanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3352,10 +3353,10 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opArctanhOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opArctanhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3372,9 +3373,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3391,10 +3392,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAsStrided_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAsStrided_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3411,9 +3412,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asin(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3430,10 +3431,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAsin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAsin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3450,10 +3451,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAsinOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAsinOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3470,9 +3471,9 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArcsin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArcsin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arcsin(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3489,10 +3490,10 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArcsin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArcsin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3509,10 +3510,10 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opArcsinOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opArcsinOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3529,9 +3530,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3548,10 +3549,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAtan_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAtan_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3568,10 +3569,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAtanOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAtanOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3588,9 +3589,9 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArctan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArctan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arctan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3607,10 +3608,10 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArctan_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArctan_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3627,10 +3628,10 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opArctanOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opArctanOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3647,9 +3648,9 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtleast1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtleast1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atleast1d(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3666,9 +3667,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opAtleast1dSequence, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opAtleast1dSequence, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.Atleast1dSequence(tensors)
-	checksPost61(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -3685,9 +3686,9 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtleast2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtleast2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atleast2d(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3704,9 +3705,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opAtleast2dSequence, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opAtleast2dSequence, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.Atleast2dSequence(tensors)
-	checksPost61(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -3723,9 +3724,9 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtleast3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtleast3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atleast3d(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3742,9 +3743,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opAtleast3dSequence, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opAtleast3dSequence, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.Atleast3dSequence(tensors)
-	checksPost61(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -3761,9 +3762,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opBaddbmm, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre55(&c, &opBaddbmm, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	checksPost56(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3780,10 +3781,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre57(&c, &opBaddbmm_, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre57(&c, &opBaddbmm_, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	checksPost58(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3800,10 +3801,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opBaddbmmOut, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre59(&c, &opBaddbmmOut, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost60(&c, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -3820,9 +3821,9 @@ func BaddbmmDtype(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opBaddbmmDtype, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre55(&c, &opBaddbmmDtype, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.BaddbmmDtype(self, batch1, batch2, out_dtype, beta, alpha)
-	checksPost56(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3839,10 +3840,10 @@ func BaddbmmDtypeOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre59(&c, &opBaddbmmDtypeOut, &locs50, &a0, &a1, &a2, &a6, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre59(&c, &opBaddbmmDtypeOut, &assertgenshapes.Locs50, &a0, &a1, &a2, &a6, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmDtypeOut(self, batch1, batch2, out_dtype, beta, alpha, out)
-	checksPost60(&c, &locs50, &a0, &a1, &a2, &a6, self, batch1, batch2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs50, &a0, &a1, &a2, &a6, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -3858,9 +3859,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opBartlettWindow, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opBartlettWindow, &assertgenshapes.Locs13)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -3877,10 +3878,10 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opBartlettWindowOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opBartlettWindowOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -3896,9 +3897,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opBartlettWindowPeriodic, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs13)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -3915,10 +3916,10 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opBartlettWindowPeriodicOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -3935,9 +3936,9 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre62(&c, &opBatchNorm, &locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre62(&c, &opBatchNorm, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost63(&c, &locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -3954,9 +3955,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre64(&c, &opQuantizedBatchNorm, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_)
+	assertgenshapes.ChecksPre64(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	checksPost65(&c, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_, r0)
 	return r0
 }
 
@@ -3973,10 +3974,10 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre66(&c, &opQuantizedBatchNormOut, &locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
+	assertgenshapes.ChecksPre66(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	checksPost67(&c, &locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
+	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
 	return r0
 }
 
@@ -3993,9 +3994,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre68(&c, &opXBatchNormImplIndex, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre68(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost69(&c, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost69(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4
 }
 
@@ -4012,9 +4013,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 	}
 	var c asserts.Call
 	var a1, a2, a3, a4, a5, a6, a7, a11 asserts.Saved
-	checksPre70(&c, &opXBatchNormImplIndexBackward, &locs55, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
+	assertgenshapes.ChecksPre70(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs55, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	checksPost71(&c, &locs55, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs55, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4031,9 +4032,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBernoulli, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBernoulli, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4050,10 +4051,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opBernoulliOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opBernoulliOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4070,10 +4071,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opBernoulli_Tensor, &locs56, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre50(&c, &opBernoulli_Tensor, &assertgenshapes.Locs56, &a0, &a1, self, p)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	checksPost51(&c, &locs56, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs56, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -4090,10 +4091,10 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opBernoulliTensorOut, &locs57, &a0, &a1, &a3, self, p, out)
+	assertgenshapes.ChecksPre19(&c, &opBernoulliTensorOut, &assertgenshapes.Locs57, &a0, &a1, &a3, self, p, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	checksPost20(&c, &locs57, &a0, &a1, &a3, self, p, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs57, &a0, &a1, &a3, self, p, out, r0)
 	return r0
 }
 
@@ -4110,9 +4111,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBernoulliTensor, &locs56, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre14(&c, &opBernoulliTensor, &assertgenshapes.Locs56, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	checksPost18(&c, &locs56, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs56, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -4129,10 +4130,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBernoulli_Float, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBernoulli_Float, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4149,10 +4150,10 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opBernoulliFloatOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opBernoulliFloatOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4169,9 +4170,9 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBernoulliP, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBernoulliP, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BernoulliP(self, p, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4188,9 +4189,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre72(&c, &opBilinear, &locs58, &a0, &a1, &a2, &a3, input1, input2, weight, bias)
+	assertgenshapes.ChecksPre72(&c, &opBilinear, &assertgenshapes.Locs58, &a0, &a1, &a2, &a3, input1, input2, weight, bias)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	checksPost73(&c, &locs58, &a0, &a1, &a2, &a3, input1, input2, weight, bias, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs58, &a0, &a1, &a2, &a3, input1, input2, weight, bias, r0)
 	return r0
 }
 
@@ -4207,9 +4208,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opBinaryCrossEntropy, &locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre74(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	checksPost56(&c, &locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -4226,10 +4227,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre75(&c, &opBinaryCrossEntropyOut, &locs60, &a0, &a1, &a2, &a4, self, target, weight, out)
+	assertgenshapes.ChecksPre75(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs60, &a0, &a1, &a2, &a4, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	checksPost60(&c, &locs60, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs60, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
 	return r0
 }
 
@@ -4246,9 +4247,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre72(&c, &opBinaryCrossEntropyBackward, &locs61, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre72(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs61, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	checksPost73(&c, &locs61, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs61, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -4265,10 +4266,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
-	checksPre76(&c, &opBinaryCrossEntropyBackwardGradInput, &locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
+	assertgenshapes.ChecksPre76(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	checksPost77(&c, &locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -4285,9 +4286,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre78(&c, &opBinaryCrossEntropyWithLogits, &locs63, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	assertgenshapes.ChecksPre78(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs63, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	checksPost73(&c, &locs63, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs63, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4304,10 +4305,10 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
-	checksPre79(&c, &opBinaryCrossEntropyWithLogitsOut, &locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
+	assertgenshapes.ChecksPre79(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	checksPost77(&c, &locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
 	return r0
 }
 
@@ -4324,9 +4325,9 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre80(&c, &opBincount, &locs65, &a0, &a1, self, weights)
+	assertgenshapes.ChecksPre80(&c, &opBincount, &assertgenshapes.Locs65, &a0, &a1, self, weights)
 	r0 := kernels.Bincount(self, weights, minlength)
-	checksPost18(&c, &locs65, &a0, &a1, self, weights, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs65, &a0, &a1, self, weights, r0)
 	return r0
 }
 
@@ -4343,10 +4344,10 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre81(&c, &opBincountOut, &locs66, &a0, &a1, &a3, self, weights, out)
+	assertgenshapes.ChecksPre81(&c, &opBincountOut, &assertgenshapes.Locs66, &a0, &a1, &a3, self, weights, out)
 	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	checksPost20(&c, &locs66, &a0, &a1, &a3, self, weights, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs66, &a0, &a1, &a3, self, weights, out, r0)
 	return r0
 }
 
@@ -4363,9 +4364,9 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseNot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseNot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseNot(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4382,10 +4383,10 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseNot_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseNot_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4402,10 +4403,10 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opBitwiseNotOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opBitwiseNotOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4422,10 +4423,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opCopysignOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4442,9 +4443,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opCopysignTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4461,10 +4462,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opCopysign_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opCopysign_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4481,9 +4482,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCopysignScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCopysignScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4500,10 +4501,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCopysign_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCopysign_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4520,10 +4521,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opCopysignScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCopysignScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4540,9 +4541,9 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXLazyClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXLazyClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLazyClone(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4559,9 +4560,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogicalNot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogicalNot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4578,10 +4579,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLogicalNot_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLogicalNot_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4598,10 +4599,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLogicalNotOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLogicalNotOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4618,9 +4619,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogicalXor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4637,10 +4638,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalXor_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalXor_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4657,10 +4658,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogicalXorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4677,9 +4678,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogicalAnd, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4696,10 +4697,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalAnd_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalAnd_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4716,10 +4717,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogicalAndOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4736,9 +4737,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogicalOr, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4755,10 +4756,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalOr_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalOr_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4775,10 +4776,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogicalOrOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4794,9 +4795,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opBlackmanWindow, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opBlackmanWindow, &assertgenshapes.Locs13)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -4813,10 +4814,10 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opBlackmanWindowOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opBlackmanWindowOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -4832,9 +4833,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opBlackmanWindowPeriodic, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs13)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -4851,10 +4852,10 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opBlackmanWindowPeriodicOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -4871,9 +4872,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBmm, &locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opBmm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	checksPost18(&c, &locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4890,10 +4891,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBmmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opBmmOut, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -4910,9 +4911,9 @@ func BmmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBmmDtype, &locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opBmmDtype, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
 	r0 := kernels.BmmDtype(self, mat2, out_dtype)
-	checksPost18(&c, &locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4929,10 +4930,10 @@ func BmmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opBmmDtypeOut, &locs68, &a0, &a1, &a3, self, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opBmmDtypeOut, &assertgenshapes.Locs68, &a0, &a1, &a3, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmDtypeOut(self, mat2, out_dtype, out)
-	checksPost20(&c, &locs68, &a0, &a1, &a3, self, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs68, &a0, &a1, &a3, self, mat2, out, r0)
 	return r0
 }
 
@@ -4949,9 +4950,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opBroadcastTensors, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opBroadcastTensors, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.BroadcastTensors(tensors)
-	checksPost82(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -4968,9 +4969,9 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBroadcastTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBroadcastTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BroadcastTo(self, size)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4987,9 +4988,9 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseBroadcastTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5006,9 +5007,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opCat, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opCat, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -5028,10 +5029,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opCatOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opCatOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5048,9 +5049,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opConcat, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opConcat, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.Concat(tensors, dim)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -5070,10 +5071,10 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opConcatOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opConcatOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5090,9 +5091,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opConcatenate, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opConcatenate, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.Concatenate(tensors, dim)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -5112,10 +5113,10 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opConcatenateOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opConcatenateOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5132,9 +5133,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opBlockDiag, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opBlockDiag, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -5154,10 +5155,10 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opBlockDiagOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opBlockDiagOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -5174,9 +5175,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCeil, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCeil, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Ceil(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5193,10 +5194,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCeil_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCeil_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5213,10 +5214,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opCeilOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCeilOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5233,9 +5234,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opChainMatmul, &locs70, &l0, matrices)
+	assertgenshapes.ChecksPre35(&c, &opChainMatmul, &assertgenshapes.Locs70, &l0, matrices)
 	r0 := kernels.ChainMatmul(matrices)
-	checksPost83(&c, &locs70, &l0, matrices, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs70, &l0, matrices, r0)
 	return r0
 }
 
@@ -5255,10 +5256,10 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opChainMatmulOut, &locs71, &l0, &a1, matrices, out)
+	assertgenshapes.ChecksPre37(&c, &opChainMatmulOut, &assertgenshapes.Locs71, &l0, &a1, matrices, out)
 	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	checksPost84(&c, &locs71, &l0, &a1, matrices, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs71, &l0, &a1, matrices, out, r0)
 	return r0
 }
 
@@ -5275,9 +5276,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsafeChunk, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsafeChunk, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5294,9 +5295,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opChunk, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opChunk, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5313,9 +5314,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTensorSplitSections, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTensorSplitSections, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5332,9 +5333,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTensorSplitIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTensorSplitIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5351,9 +5352,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTensorSplitTensorIndicesOrSections, &locs72, &a0, &a1, self, tensor_indices_or_sections)
+	assertgenshapes.ChecksPre14(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs72, &a0, &a1, self, tensor_indices_or_sections)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	checksPost87(&c, &locs72, &a0, &a1, self, tensor_indices_or_sections, r0)
+	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs72, &a0, &a1, self, tensor_indices_or_sections, r0)
 	return r0
 }
 
@@ -5370,9 +5371,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClamp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClamp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5389,9 +5390,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opClampTensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre88(&c, &opClampTensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost56(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5408,10 +5409,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClamp_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClamp_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5428,10 +5429,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opClamp_Tensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre89(&c, &opClamp_Tensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	checksPost58(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5448,10 +5449,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opClampOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opClampOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5468,10 +5469,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre90(&c, &opClampTensorOut, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	assertgenshapes.ChecksPre90(&c, &opClampTensorOut, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	checksPost60(&c, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -5488,9 +5489,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClampMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClampMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5507,9 +5508,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opClampMaxTensor, &locs75, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre14(&c, &opClampMaxTensor, &assertgenshapes.Locs75, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	checksPost18(&c, &locs75, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs75, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5526,10 +5527,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClampMax_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClampMax_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5546,10 +5547,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opClampMax_Tensor, &locs75, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre50(&c, &opClampMax_Tensor, &assertgenshapes.Locs75, &a0, &a1, self, max_)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	checksPost51(&c, &locs75, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs75, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5566,10 +5567,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opClampMaxOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opClampMaxOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5586,10 +5587,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opClampMaxTensorOut, &locs76, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPre19(&c, &opClampMaxTensorOut, &assertgenshapes.Locs76, &a0, &a1, &a2, self, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	checksPost20(&c, &locs76, &a0, &a1, &a2, self, max_, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs76, &a0, &a1, &a2, self, max_, out, r0)
 	return r0
 }
 
@@ -5606,9 +5607,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClampMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClampMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5625,9 +5626,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opClampMinTensor, &locs77, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre14(&c, &opClampMinTensor, &assertgenshapes.Locs77, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	checksPost18(&c, &locs77, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs77, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5644,10 +5645,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClampMin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClampMin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5664,10 +5665,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opClampMin_Tensor, &locs77, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre50(&c, &opClampMin_Tensor, &assertgenshapes.Locs77, &a0, &a1, self, min_)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	checksPost51(&c, &locs77, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs77, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5684,10 +5685,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opClampMinOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opClampMinOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5704,10 +5705,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opClampMinTensorOut, &locs78, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPre19(&c, &opClampMinTensorOut, &assertgenshapes.Locs78, &a0, &a1, &a2, self, min_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	checksPost20(&c, &locs78, &a0, &a1, &a2, self, min_, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs78, &a0, &a1, &a2, self, min_, out, r0)
 	return r0
 }
 
@@ -5724,9 +5725,9 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClip, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClip, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clip(self, min_, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5743,9 +5744,9 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opClipTensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre88(&c, &opClipTensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	checksPost56(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5762,10 +5763,10 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClip_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClip_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5782,10 +5783,10 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opClip_Tensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre89(&c, &opClip_Tensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	checksPost58(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5802,10 +5803,10 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opClipOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opClipOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5822,10 +5823,10 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre90(&c, &opClipTensorOut, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	assertgenshapes.ChecksPre90(&c, &opClipTensorOut, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	checksPost60(&c, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -5842,9 +5843,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCudnnIsAcceptable, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.CudnnIsAcceptable(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5861,9 +5862,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opComplex, &locs79, &a0, &a1, real_, imag_)
+	assertgenshapes.ChecksPre14(&c, &opComplex, &assertgenshapes.Locs79, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	checksPost18(&c, &locs79, &a0, &a1, real_, imag_, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs79, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -5880,10 +5881,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opComplexOut, &locs80, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPre19(&c, &opComplexOut, &assertgenshapes.Locs80, &a0, &a1, &a2, real_, imag_, out)
 	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	checksPost20(&c, &locs80, &a0, &a1, &a2, real_, imag_, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs80, &a0, &a1, &a2, real_, imag_, out, r0)
 	return r0
 }
 
@@ -5900,9 +5901,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPolar, &locs81, &a0, &a1, abs, angle)
+	assertgenshapes.ChecksPre14(&c, &opPolar, &assertgenshapes.Locs81, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	checksPost18(&c, &locs81, &a0, &a1, abs, angle, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs81, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -5919,10 +5920,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opPolarOut, &locs82, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPre19(&c, &opPolarOut, &assertgenshapes.Locs82, &a0, &a1, &a2, abs, angle, out)
 	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	checksPost20(&c, &locs82, &a0, &a1, &a2, abs, angle, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, abs, angle, out, r0)
 	return r0
 }
 
@@ -5939,9 +5940,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opConstantPadNd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opConstantPadNd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5958,10 +5959,10 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opConstantPadNdOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opConstantPadNdOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5978,9 +5979,9 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opContiguous, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opContiguous, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5997,9 +5998,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConvolution, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6016,10 +6017,10 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre75(&c, &opConvolutionOut, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opConvolutionOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost60(&c, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -6036,9 +6037,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opConvolutionBackward, &locs85, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre91(&c, &opConvolutionBackward, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost92(&c, &locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6055,10 +6056,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a11, a12, a13 asserts.Saved
-	checksPre93(&c, &opConvolutionBackwardOut, &locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6075,9 +6076,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opConvolutionOverrideable, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConvolutionOverrideable, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6094,10 +6095,10 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre75(&c, &opConvolutionOverrideableOut, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost60(&c, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -6114,9 +6115,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opConvolutionBackwardOverrideable, &locs85, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre91(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost92(&c, &locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6133,10 +6134,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10, a11, a12 asserts.Saved
-	checksPre93(&c, &opConvolutionBackwardOverrideableOut, &locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6153,9 +6154,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opXConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opXConvolution, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6172,10 +6173,10 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a13 asserts.Saved
-	checksPre75(&c, &opXConvolutionOut, &locs84, &a0, &a1, &a2, &a13, input, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opXConvolutionOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a13, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	checksPost60(&c, &locs84, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -6192,9 +6193,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opXConvolutionDeprecated, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6211,9 +6212,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opXConvolutionMode, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opXConvolutionMode, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6230,9 +6231,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre95(&c, &opXConvolutionDoubleBackward, &locs87, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
+	assertgenshapes.ChecksPre95(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs87, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost96(&c, &locs87, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6249,9 +6250,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opConv1d, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConv1d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6268,9 +6269,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opConv2d, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConv2d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6287,9 +6288,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opConv3d, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConv3d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6306,9 +6307,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opConv1dPadding, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConv1dPadding, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6325,9 +6326,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opConv2dPadding, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConv2dPadding, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6344,9 +6345,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opConv3dPadding, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConv3dPadding, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6363,9 +6364,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opConvTbc, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre55(&c, &opConvTbc, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	checksPost56(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6382,10 +6383,10 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opConvTbcOut, &locs89, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	assertgenshapes.ChecksPre59(&c, &opConvTbcOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a4, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6402,9 +6403,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opConvTbcBackward, &locs90, &a0, &a1, &a2, &a3, self, input, weight, bias)
+	assertgenshapes.ChecksPre97(&c, &opConvTbcBackward, &assertgenshapes.Locs90, &a0, &a1, &a2, &a3, self, input, weight, bias)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	checksPost98(&c, &locs90, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs90, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6421,9 +6422,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opConvTranspose1d, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConvTranspose1d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6440,9 +6441,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opConvTranspose2dInput, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConvTranspose2dInput, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6459,9 +6460,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opConvTranspose3dInput, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConvTranspose3dInput, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6478,9 +6479,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCopy, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opCopy, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.Copy(self, src, non_blocking)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -6497,10 +6498,10 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opCopy_, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre50(&c, &opCopy_, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost51(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -6517,10 +6518,10 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCopyOut, &locs92, &a0, &a1, &a3, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opCopyOut, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a3, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -6537,9 +6538,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCopyFrom, &locs93, &a0, &a1, self, dst)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFrom, &assertgenshapes.Locs93, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	checksPost18(&c, &locs93, &a0, &a1, self, dst, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs93, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -6556,10 +6557,10 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXCopyFromOut, &locs94, &a0, &a1, &a3, self, dst, out)
+	assertgenshapes.ChecksPre19(&c, &opXCopyFromOut, &assertgenshapes.Locs94, &a0, &a1, &a3, self, dst, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	checksPost20(&c, &locs94, &a0, &a1, &a3, self, dst, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs94, &a0, &a1, &a3, self, dst, out, r0)
 	return r0
 }
 
@@ -6576,9 +6577,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCopyFromAndResize, &locs93, &a0, &a1, self, dst)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFromAndResize, &assertgenshapes.Locs93, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	checksPost18(&c, &locs93, &a0, &a1, self, dst, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs93, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -6595,10 +6596,10 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXCopyFromAndResizeOut, &locs94, &a0, &a1, &a2, self, dst, out)
+	assertgenshapes.ChecksPre19(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs94, &a0, &a1, &a2, self, dst, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	checksPost20(&c, &locs94, &a0, &a1, &a2, self, dst, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs94, &a0, &a1, &a2, self, dst, out, r0)
 	return r0
 }
 
@@ -6615,9 +6616,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cos(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6634,10 +6635,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCos_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCos_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6654,10 +6655,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opCosOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCosOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6674,9 +6675,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cosh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6693,10 +6694,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCosh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCosh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6713,10 +6714,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opCoshOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCoshOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6733,9 +6734,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opCosineEmbeddingLoss, &locs95, &a0, &a1, &a2, input1, input2, target)
+	assertgenshapes.ChecksPre55(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	checksPost56(&c, &locs95, &a0, &a1, &a2, input1, input2, target, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -6752,9 +6753,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6771,10 +6772,10 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opCountNonzeroDimIntListOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6791,9 +6792,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCountNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCountNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6810,10 +6811,10 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opCountNonzeroOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCountNonzeroOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6830,9 +6831,9 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opCov, &locs96, &a0, &a2, &a3, self, fweights, aweights)
+	assertgenshapes.ChecksPre88(&c, &opCov, &assertgenshapes.Locs96, &a0, &a2, &a3, self, fweights, aweights)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	checksPost56(&c, &locs96, &a0, &a2, &a3, self, fweights, aweights, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs96, &a0, &a2, &a3, self, fweights, aweights, r0)
 	return r0
 }
 
@@ -6849,9 +6850,9 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCorrcoef, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCorrcoef, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Corrcoef(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6868,9 +6869,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCudnnAffineGridGenerator, &locs44, &a0, theta)
+	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs44, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	checksPost6(&c, &locs44, &a0, theta, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs44, &a0, theta, r0)
 	return r0
 }
 
@@ -6887,10 +6888,10 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opCudnnAffineGridGeneratorOut, &locs45, &a0, &a5, theta, out)
+	assertgenshapes.ChecksPre53(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs45, &a0, &a5, theta, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	checksPost54(&c, &locs45, &a0, &a5, theta, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs45, &a0, &a5, theta, out, r0)
 	return r0
 }
 
@@ -6907,9 +6908,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs46, &a0, grad)
+	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs46, &a0, grad)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	checksPost6(&c, &locs46, &a0, grad, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs46, &a0, grad, r0)
 	return r0
 }
 
@@ -6926,10 +6927,10 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs97, &a0, &a5, grad, out)
+	assertgenshapes.ChecksPre53(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs97, &a0, &a5, grad, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	checksPost54(&c, &locs97, &a0, &a5, grad, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs97, &a0, &a5, grad, out, r0)
 	return r0
 }
 
@@ -6946,9 +6947,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre99(&c, &opCudnnBatchNorm, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre99(&c, &opCudnnBatchNorm, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost69(&c, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost69(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6965,10 +6966,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	checksPre100(&c, &opCudnnBatchNormOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre100(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	checksPost101(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6985,9 +6986,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	checksPre102(&c, &opCudnnBatchNormBackward, &locs99, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.ChecksPre102(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs99, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	checksPost71(&c, &locs99, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs99, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7004,10 +7005,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11 asserts.Saved
-	checksPre103(&c, &opCudnnBatchNormBackwardOut, &locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	assertgenshapes.ChecksPre103(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	checksPost104(&c, &locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7024,9 +7025,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCudnnConvolution, &locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolution, &assertgenshapes.Locs101, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost18(&c, &locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7043,10 +7044,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
-	checksPre19(&c, &opCudnnConvolutionOut, &locs102, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs102, &a0, &a1, &a9, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost20(&c, &locs102, &a0, &a1, &a9, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a1, &a9, self, weight, out, r0)
 	return r0
 }
 
@@ -7063,9 +7064,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCudnnConvolutionTranspose, &locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs101, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost18(&c, &locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7082,10 +7083,10 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1, a10 asserts.Saved
-	checksPre19(&c, &opCudnnConvolutionTransposeOut, &locs102, &a0, &a1, &a10, self, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs102, &a0, &a1, &a10, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost20(&c, &locs102, &a0, &a1, &a10, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a1, &a10, self, weight, out, r0)
 	return r0
 }
 
@@ -7102,9 +7103,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMpsConvolutionTranspose, &locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs101, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	checksPost18(&c, &locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7121,10 +7122,10 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre19(&c, &opXMpsConvolutionTransposeOut, &locs102, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs102, &a0, &a1, &a7, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	checksPost20(&c, &locs102, &a0, &a1, &a7, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a1, &a7, self, weight, out, r0)
 	return r0
 }
 
@@ -7141,9 +7142,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMpsConvolutionTransposeBackward, &locs103, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre105(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs103, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	checksPost106(&c, &locs103, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs103, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7160,10 +7161,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9, a10 asserts.Saved
-	checksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	checksPost108(&c, &locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7180,9 +7181,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opCudnnConvolutionRelu, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost56(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7199,10 +7200,10 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre75(&c, &opCudnnConvolutionReluOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -7219,9 +7220,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre72(&c, &opCudnnConvolutionAddRelu, &locs105, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	assertgenshapes.ChecksPre72(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost73(&c, &locs105, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -7238,10 +7239,10 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a9 asserts.Saved
-	checksPre76(&c, &opCudnnConvolutionAddReluOut, &locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	checksPost77(&c, &locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
 	return r0
 }
 
@@ -7258,9 +7259,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCudnnGridSampler, &locs107, &a0, &a1, self, grid)
+	assertgenshapes.ChecksPre14(&c, &opCudnnGridSampler, &assertgenshapes.Locs107, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	checksPost18(&c, &locs107, &a0, &a1, self, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs107, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -7277,10 +7278,10 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opCudnnGridSamplerOut, &locs108, &a0, &a1, &a2, self, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs108, &a0, &a1, &a2, self, grid, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	checksPost20(&c, &locs108, &a0, &a1, &a2, self, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs108, &a0, &a1, &a2, self, grid, out, r0)
 	return r0
 }
 
@@ -7297,9 +7298,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opCudnnGridSamplerBackward, &locs109, &a0, &a1, &a2, self, grid, grad_output)
+	assertgenshapes.ChecksPre105(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs109, &a0, &a1, &a2, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	checksPost106(&c, &locs109, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs109, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
 	return r0, r1
 }
 
@@ -7316,10 +7317,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre107(&c, &opCudnnGridSamplerBackwardOut, &locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	checksPost108(&c, &locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7336,9 +7337,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opCummax, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opCummax, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7355,10 +7356,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre48(&c, &opCummaxOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre48(&c, &opCummaxOut, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	checksPost49(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7376,10 +7377,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre109(&c, &opXCummaxHelper, &locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre109(&c, &opXCummaxHelper, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost110(&c, &locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7395,9 +7396,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opCummin, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opCummin, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7414,10 +7415,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre48(&c, &opCumminOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre48(&c, &opCumminOut, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	checksPost49(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7435,10 +7436,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre109(&c, &opXCumminHelper, &locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre109(&c, &opXCumminHelper, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost110(&c, &locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7454,9 +7455,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opCummaxminBackward, &locs113, &a0, &a1, &a2, grad, input, indices)
+	assertgenshapes.ChecksPre55(&c, &opCummaxminBackward, &assertgenshapes.Locs113, &a0, &a1, &a2, grad, input, indices)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	checksPost111(&c, &locs113, &a0, &a1, &a2, grad, input, indices, r0)
+	assertgenshapes.ChecksPost111(&c, &assertgenshapes.Locs113, &a0, &a1, &a2, grad, input, indices, r0)
 	return r0
 }
 
@@ -7473,9 +7474,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumprod, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCumprod, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7492,10 +7493,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCumprod_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCumprod_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7512,10 +7513,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opCumprodOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCumprodOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7532,9 +7533,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre55(&c, &opCumprodBackward, &locs114, &a0, &a1, &a3, grad, input, output)
+	assertgenshapes.ChecksPre55(&c, &opCumprodBackward, &assertgenshapes.Locs114, &a0, &a1, &a3, grad, input, output)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	checksPost112(&c, &locs114, &a0, &a1, &a3, grad, input, output, r0)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs114, &a0, &a1, &a3, grad, input, output, r0)
 	return r0
 }
 
@@ -7551,9 +7552,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumsum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCumsum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7570,10 +7571,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCumsum_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCumsum_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7590,10 +7591,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opCumsumOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCumsumOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7610,9 +7611,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCumulativeTrapezoidX, &locs115, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre14(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs115, &a0, &a1, y, x)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	checksPost18(&c, &locs115, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -7629,9 +7630,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumulativeTrapezoidDx, &locs116, &a0, y)
+	assertgenshapes.ChecksPre0(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs116, &a0, y)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	checksPost6(&c, &locs116, &a0, y, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs116, &a0, y, r0)
 	return r0
 }
 
@@ -7648,9 +7649,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCtcLossIntList, &locs117, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre14(&c, &opCtcLossIntList, &assertgenshapes.Locs117, &a0, &a1, log_probs, targets)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost18(&c, &locs117, &a0, &a1, log_probs, targets, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs117, &a0, &a1, log_probs, targets, r0)
 	return r0
 }
 
@@ -7667,9 +7668,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opCtcLossTensor, &locs118, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre113(&c, &opCtcLossTensor, &assertgenshapes.Locs118, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost73(&c, &locs118, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs118, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
 	return r0
 }
 
@@ -7686,9 +7687,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opXCtcLoss, &locs16, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre29(&c, &opXCtcLoss, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost30(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -7705,10 +7706,10 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	}
 	var c asserts.Call
 	var a0, a1, a6, a7 asserts.Saved
-	checksPre31(&c, &opXCtcLossOut, &locs17, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
+	assertgenshapes.ChecksPre31(&c, &opXCtcLossOut, &assertgenshapes.Locs17, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost32(&c, &locs17, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs17, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7725,9 +7726,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre33(&c, &opXCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre33(&c, &opXCtcLossTensor, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost34(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -7744,10 +7745,10 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre114(&c, &opXCtcLossTensorOut, &locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1)
+	assertgenshapes.ChecksPre114(&c, &opXCtcLossTensorOut, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost115(&c, &locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7764,9 +7765,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre116(&c, &opXCtcLossBackward, &locs120, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
+	assertgenshapes.ChecksPre116(&c, &opXCtcLossBackward, &assertgenshapes.Locs120, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost65(&c, &locs120, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs120, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -7783,10 +7784,10 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a9 asserts.Saved
-	checksPre117(&c, &opXCtcLossBackwardOut, &locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	assertgenshapes.ChecksPre117(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	checksPost67(&c, &locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
+	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
 	return r0
 }
 
@@ -7803,9 +7804,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre118(&c, &opXCtcLossBackwardTensor, &locs122, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
+	assertgenshapes.ChecksPre118(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs122, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost119(&c, &locs122, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs122, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -7822,9 +7823,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagEmbed, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagEmbed, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7841,10 +7842,10 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opDiagEmbedOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opDiagEmbedOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7861,9 +7862,9 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagflat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagflat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diagflat(self, offset)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7880,9 +7881,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagonal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagonal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7899,9 +7900,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgDiagonal, &locs123, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDiagonal, &assertgenshapes.Locs123, &a0, A)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	checksPost1(&c, &locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs123, &a0, A, r0)
 	return r0
 }
 
@@ -7918,9 +7919,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagonalBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opDiagonalBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7937,10 +7938,10 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opDiagonalBackwardOut, &locs125, &a0, &a5, grad_output, out)
+	assertgenshapes.ChecksPre53(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs125, &a0, &a5, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	checksPost54(&c, &locs125, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs125, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -7957,10 +7958,10 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFillDiagonal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFillDiagonal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7977,9 +7978,9 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre88(&c, &opDiff, &locs126, &a0, &a3, &a4, self, prepend, append_)
+	assertgenshapes.ChecksPre88(&c, &opDiff, &assertgenshapes.Locs126, &a0, &a3, &a4, self, prepend, append_)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	checksPost56(&c, &locs126, &a0, &a3, &a4, self, prepend, append_, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs126, &a0, &a3, &a4, self, prepend, append_, r0)
 	return r0
 }
 
@@ -7996,10 +7997,10 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre90(&c, &opDiffOut, &locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out)
+	assertgenshapes.ChecksPre90(&c, &opDiffOut, &assertgenshapes.Locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	checksPost60(&c, &locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
 	return r0
 }
 
@@ -8016,9 +8017,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalarint, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalarint, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8035,9 +8036,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalararray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalararray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8054,9 +8055,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8073,9 +8074,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalarrayint, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalarrayint, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8092,9 +8093,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalarrayarray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalarrayarray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8114,9 +8115,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre121(&c, &opGradientTensorarrayint, &locs128, &a0, &l1, self, spacing)
+	assertgenshapes.ChecksPre121(&c, &opGradientTensorarrayint, &assertgenshapes.Locs128, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	checksPost122(&c, &locs128, &a0, &l1, self, spacing, r0)
+	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs128, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8136,9 +8137,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre121(&c, &opGradientTensorarray, &locs128, &a0, &l1, self, spacing)
+	assertgenshapes.ChecksPre121(&c, &opGradientTensorarray, &assertgenshapes.Locs128, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	checksPost122(&c, &locs128, &a0, &l1, self, spacing, r0)
+	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs128, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8155,9 +8156,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8174,10 +8175,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDiv_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDiv_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8194,10 +8195,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8214,9 +8215,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8233,10 +8234,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDiv_TensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDiv_TensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8253,10 +8254,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivOutMode, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8273,9 +8274,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8292,10 +8293,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDiv_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDiv_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8312,10 +8313,10 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opDivScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opDivScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8332,9 +8333,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivScalarMode, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8351,10 +8352,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDiv_ScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDiv_ScalarMode, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8371,10 +8372,10 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opDivScalarModeOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opDivScalarModeOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8391,9 +8392,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivideTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivideTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivideTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8410,10 +8411,10 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDivide_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8430,10 +8431,10 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8450,9 +8451,9 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivideScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivideScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8469,10 +8470,10 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDivide_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8489,9 +8490,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivideTensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivideTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8508,10 +8509,10 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDivide_TensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDivide_TensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8528,10 +8529,10 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opDivideOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivideOutMode, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8548,9 +8549,9 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivideScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalarMode, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8567,10 +8568,10 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDivide_ScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDivide_ScalarMode, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8587,9 +8588,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTrueDivideTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opTrueDivideTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.TrueDivideTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8606,10 +8607,10 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opTrueDivide_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8626,10 +8627,10 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opTrueDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opTrueDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8646,9 +8647,9 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrueDivideScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTrueDivideScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TrueDivideScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8665,10 +8666,10 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTrueDivide_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8685,9 +8686,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDot, &locs129, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre14(&c, &opDot, &assertgenshapes.Locs129, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	checksPost18(&c, &locs129, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs129, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -8704,10 +8705,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDotOut, &locs130, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPre19(&c, &opDotOut, &assertgenshapes.Locs130, &a0, &a1, &a2, self, tensor, out)
 	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	checksPost20(&c, &locs130, &a0, &a1, &a2, self, tensor, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs130, &a0, &a1, &a2, self, tensor, out, r0)
 	return r0
 }
 
@@ -8724,9 +8725,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opVdot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opVdot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8743,10 +8744,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opVdotOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8763,9 +8764,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var l1 asserts.SavedList
-	checksPre35(&c, &opEinsum, &locs48, &l1, tensors)
+	assertgenshapes.ChecksPre35(&c, &opEinsum, &assertgenshapes.Locs48, &l1, tensors)
 	r0 := kernels.Einsum(equation, tensors, path)
-	checksPost83(&c, &locs48, &l1, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l1, tensors, r0)
 	return r0
 }
 
@@ -8782,9 +8783,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbedding, &locs131, &a0, &a1, weight, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbedding, &assertgenshapes.Locs131, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	checksPost18(&c, &locs131, &a0, &a1, weight, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs131, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -8801,10 +8802,10 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opEmbeddingOut, &locs132, &a0, &a1, &a5, weight, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opEmbeddingOut, &assertgenshapes.Locs132, &a0, &a1, &a5, weight, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	checksPost20(&c, &locs132, &a0, &a1, &a5, weight, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs132, &a0, &a1, &a5, weight, indices, out, r0)
 	return r0
 }
 
@@ -8821,9 +8822,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingBackward, &locs133, &a0, &a1, grad, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingBackward, &assertgenshapes.Locs133, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	checksPost18(&c, &locs133, &a0, &a1, grad, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -8840,9 +8841,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingDenseBackward, &locs134, &a0, &a1, grad_output, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs134, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost18(&c, &locs134, &a0, &a1, grad_output, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs134, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -8859,10 +8860,10 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opEmbeddingDenseBackwardOut, &locs135, &a0, &a1, &a5, grad_output, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs135, &a0, &a1, &a5, grad_output, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	checksPost20(&c, &locs135, &a0, &a1, &a5, grad_output, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs135, &a0, &a1, &a5, grad_output, indices, out, r0)
 	return r0
 }
 
@@ -8879,10 +8880,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opEmbeddingRenorm_, &locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre50(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs136, &a0, &a1, self, indices)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	checksPost51(&c, &locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8899,10 +8900,10 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opEmbeddingRenormOut, &locs137, &a0, &a1, &a4, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs137, &a0, &a1, &a4, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	checksPost20(&c, &locs137, &a0, &a1, &a4, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a4, self, indices, out, r0)
 	return r0
 }
 
@@ -8919,9 +8920,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingRenorm, &locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingRenorm, &assertgenshapes.Locs136, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	checksPost18(&c, &locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8938,9 +8939,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingSparseBackward, &locs133, &a0, &a1, grad, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs133, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost18(&c, &locs133, &a0, &a1, grad, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -8957,9 +8958,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre123(&c, &opXEmbeddingBagForwardOnly, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre123(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost124(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -8976,10 +8977,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	checksPre125(&c, &opXEmbeddingBagForwardOnlyOut, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre125(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost126(&c, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8996,9 +8997,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opXRowwisePrune, &locs140, &a0, &a1, weight, mask)
+	assertgenshapes.ChecksPre29(&c, &opXRowwisePrune, &assertgenshapes.Locs140, &a0, &a1, weight, mask)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	checksPost30(&c, &locs140, &a0, &a1, weight, mask, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs140, &a0, &a1, weight, mask, r0, r1)
 	return r0, r1
 }
 
@@ -9015,9 +9016,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opRowStack, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opRowStack, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.RowStack(tensors)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -9037,10 +9038,10 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opRowStackOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opRowStackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -9057,9 +9058,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre127(&c, &opEmbeddingBag, &locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre127(&c, &opEmbeddingBag, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	checksPost128(&c, &locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9076,9 +9077,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre127(&c, &opEmbeddingBagPaddingIdx, &locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre127(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost128(&c, &locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9095,9 +9096,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre123(&c, &opXEmbeddingBag, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre123(&c, &opXEmbeddingBag, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost124(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -9114,10 +9115,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	checksPre125(&c, &opXEmbeddingBagOut, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre125(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost126(&c, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9134,9 +9135,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	checksPre129(&c, &opXEmbeddingBagBackward, &locs142, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre129(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	checksPost119(&c, &locs142, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9153,9 +9154,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre130(&c, &opXEmbeddingBagSparseBackward, &locs143, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
+	assertgenshapes.ChecksPre130(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs143, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost131(&c, &locs143, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs143, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
 	return r0
 }
 
@@ -9172,9 +9173,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre130(&c, &opXEmbeddingBagDenseBackward, &locs144, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre130(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs144, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost131(&c, &locs144, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs144, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9191,10 +9192,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a10 asserts.Saved
-	checksPre132(&c, &opXEmbeddingBagDenseBackwardOut, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
+	assertgenshapes.ChecksPre132(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	checksPost133(&c, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
+	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
 	return r0
 }
 
@@ -9211,9 +9212,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre116(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs146, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
+	assertgenshapes.ChecksPre116(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs146, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	checksPost65(&c, &locs146, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs146, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
 	return r0
 }
 
@@ -9230,10 +9231,10 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	checksPre117(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
+	assertgenshapes.ChecksPre117(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	checksPost67(&c, &locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
+	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
 	return r0
 }
 
@@ -9249,9 +9250,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opEmptyMemoryFormat, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs13)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9267,9 +9268,9 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opEmptyPermuted, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opEmptyPermuted, &assertgenshapes.Locs13)
 	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9286,10 +9287,10 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opEmptyPermutedOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opEmptyPermutedOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -9306,9 +9307,9 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewEmpty, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewEmpty, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9325,10 +9326,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opNewEmptyOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNewEmptyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9345,9 +9346,9 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewEmptyStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewEmptyStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9364,10 +9365,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opNewEmptyStridedOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9384,9 +9385,9 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewFull, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewFull, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9403,10 +9404,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opNewFullOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNewFullOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9423,9 +9424,9 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewZeros, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewZeros, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9442,10 +9443,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opNewZerosOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNewZerosOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9462,9 +9463,9 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewOnes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewOnes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9481,10 +9482,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opNewOnesOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNewOnesOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9500,9 +9501,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opXEmptyAffineQuantized, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs13)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9519,10 +9520,10 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opXEmptyAffineQuantizedOut, &locs25, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs25, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	checksPost10(&c, &locs25, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a4, out, r0)
 	return r0
 }
 
@@ -9539,9 +9540,9 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre14(&c, &opXEmptyPerChannelAffineQuantized, &locs148, &a1, &a2, scales, zero_points)
+	assertgenshapes.ChecksPre14(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs148, &a1, &a2, scales, zero_points)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	checksPost18(&c, &locs148, &a1, &a2, scales, zero_points, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs148, &a1, &a2, scales, zero_points, r0)
 	return r0
 }
 
@@ -9558,10 +9559,10 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	}
 	var c asserts.Call
 	var a1, a2, a5 asserts.Saved
-	checksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs149, &a1, &a2, &a5, scales, zero_points, out)
+	assertgenshapes.ChecksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs149, &a1, &a2, &a5, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	checksPost20(&c, &locs149, &a1, &a2, &a5, scales, zero_points, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs149, &a1, &a2, &a5, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -9578,10 +9579,10 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opResize_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opResize_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9598,10 +9599,10 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opResizeOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opResizeOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9618,9 +9619,9 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opResize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opResize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Resize(self, size, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9637,10 +9638,10 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXResizeOutput_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXResizeOutput_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9657,10 +9658,10 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXResizeOutputOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXResizeOutputOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9677,9 +9678,9 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXResizeOutput, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXResizeOutput, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XResizeOutput(self, size, device)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9696,9 +9697,9 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opEmptyQuantized, &locs150, &a1, qtensor)
+	assertgenshapes.ChecksPre0(&c, &opEmptyQuantized, &assertgenshapes.Locs150, &a1, qtensor)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs150, &a1, qtensor, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs150, &a1, qtensor, r0)
 	return r0
 }
 
@@ -9715,10 +9716,10 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre53(&c, &opEmptyQuantizedOut, &locs151, &a1, &a3, qtensor, out)
+	assertgenshapes.ChecksPre53(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs151, &a1, &a3, qtensor, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	checksPost54(&c, &locs151, &a1, &a3, qtensor, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs151, &a1, &a3, qtensor, out, r0)
 	return r0
 }
 
@@ -9735,10 +9736,10 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opEmptyOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opEmptyOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -9755,9 +9756,9 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opEmptyLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opEmptyLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,10 +24,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opEmptyLikeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opEmptyLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -42,9 +43,9 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opEmptyStrided, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opEmptyStrided, &assertgenshapes.Locs13)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -61,10 +62,10 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opEmptyStridedOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opEmptyStridedOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -81,9 +82,9 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opErf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -100,10 +101,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opErf_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opErf_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erf_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -120,10 +121,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opErfOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opErfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErfc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opErfc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -159,10 +160,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opErfc_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opErfc_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -179,10 +180,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opErfcOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opErfcOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -199,9 +200,9 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -218,10 +219,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExp_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExp_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -238,10 +239,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opExpOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opExpOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -258,9 +259,9 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExp2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExp2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp2(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -277,10 +278,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExp2_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExp2_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -297,10 +298,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opExp2Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opExp2Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -317,9 +318,9 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExpm1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExpm1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expm1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -336,10 +337,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExpm1_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExpm1_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -356,10 +357,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opExpm1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opExpm1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -376,9 +377,9 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExpand, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExpand, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -395,9 +396,9 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opExpandAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opExpandAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ExpandAs(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -413,9 +414,9 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opEye, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opEye, &assertgenshapes.Locs13)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -431,9 +432,9 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opEyeM, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opEyeM, &assertgenshapes.Locs13)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -450,10 +451,10 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opEyeOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opEyeOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -470,10 +471,10 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opEyeMOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opEyeMOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -490,9 +491,9 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlattenUsingInts, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlattenUsingInts, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -509,9 +510,9 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnflattenInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -528,9 +529,9 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFillScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFillScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FillScalar(self, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -547,9 +548,9 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFillTensor, &locs152, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre14(&c, &opFillTensor, &assertgenshapes.Locs152, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	checksPost18(&c, &locs152, &a0, &a1, self, value, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs152, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -566,10 +567,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFill_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFill_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -586,10 +587,10 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opFillScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFillScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -606,10 +607,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opFill_Tensor, &locs152, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre50(&c, &opFill_Tensor, &assertgenshapes.Locs152, &a0, &a1, self, value)
 	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
-	checksPost51(&c, &locs152, &a0, &a1, self, value, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs152, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -626,10 +627,10 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFillTensorOut, &locs153, &a0, &a1, &a2, self, value, out)
+	assertgenshapes.ChecksPre19(&c, &opFillTensorOut, &assertgenshapes.Locs153, &a0, &a1, &a2, self, value, out)
 	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	checksPost20(&c, &locs153, &a0, &a1, &a2, self, value, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs153, &a0, &a1, &a2, self, value, out, r0)
 	return r0
 }
 
@@ -646,9 +647,9 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFloor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Floor(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -665,10 +666,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFloor_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFloor_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Floor_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -685,10 +686,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opFloorOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFloorOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -705,9 +706,9 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFloorDivide, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFloorDivide, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.FloorDivide(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -724,10 +725,10 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opFloorDivide_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -744,10 +745,10 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFloorDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFloorDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -764,9 +765,9 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloorDivideScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFloorDivideScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FloorDivideScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -783,10 +784,10 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFloorDivide_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -803,10 +804,10 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opFloorDivideScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFloorDivideScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -823,9 +824,9 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFrac, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFrac, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Frac(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -842,10 +843,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFrac_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFrac_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Frac_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -862,10 +863,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opFracOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFracOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -881,9 +882,9 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opFull, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opFull, &assertgenshapes.Locs13)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -900,10 +901,10 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opFullOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opFullOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -920,9 +921,9 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFullLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFullLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -939,10 +940,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opFullLikeOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFullLikeOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -958,9 +959,9 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opFromFile, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opFromFile, &assertgenshapes.Locs13)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -977,10 +978,10 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opFromFileOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opFromFileOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -997,10 +998,10 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGcdOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGcdOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1017,9 +1018,9 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGcd, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGcd, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Gcd(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1036,10 +1037,10 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opGcd_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opGcd_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1056,10 +1057,10 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLcmOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLcmOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1076,9 +1077,9 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLcm, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLcm, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Lcm(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1095,10 +1096,10 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLcm_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLcm_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1115,9 +1116,9 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGridSampler, &locs154, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler, &assertgenshapes.Locs154, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs154, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1134,9 +1135,9 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGridSampler2d, &locs154, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler2d, &assertgenshapes.Locs154, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs154, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1153,10 +1154,10 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opGridSampler2dOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opGridSampler2dOut, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1173,9 +1174,9 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opGridSampler2dBackward, &locs156, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre105(&c, &opGridSampler2dBackward, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost106(&c, &locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1192,10 +1193,10 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
-	checksPre107(&c, &opGridSampler2dBackwardOut, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost108(&c, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1212,9 +1213,9 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXGridSampler2dCpuFallback, &locs154, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs154, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs154, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1231,10 +1232,10 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opXGridSampler2dCpuFallbackOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out)
 	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1251,9 +1252,9 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opXGridSampler2dCpuFallbackBackward, &locs156, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre105(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost106(&c, &locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1270,9 +1271,9 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGridSampler3d, &locs154, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler3d, &assertgenshapes.Locs154, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs154, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1289,10 +1290,10 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opGridSampler3dOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opGridSampler3dOut, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1309,9 +1310,9 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opGridSampler3dBackward, &locs156, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre105(&c, &opGridSampler3dBackward, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost106(&c, &locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1328,10 +1329,10 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
-	checksPre107(&c, &opGridSampler3dBackwardOut, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost108(&c, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1347,9 +1348,9 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opHannWindow, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opHannWindow, &assertgenshapes.Locs13)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -1366,10 +1367,10 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opHannWindowOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opHannWindowOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -1385,9 +1386,9 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opHannWindowPeriodic, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opHannWindowPeriodic, &assertgenshapes.Locs13)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -1404,10 +1405,10 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opHannWindowPeriodicOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -1423,9 +1424,9 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opHammingWindow, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opHammingWindow, &assertgenshapes.Locs13)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -1442,10 +1443,10 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opHammingWindowOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -1461,9 +1462,9 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opHammingWindowPeriodic, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs13)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -1480,10 +1481,10 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opHammingWindowPeriodicOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -1499,9 +1500,9 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opHammingWindowPeriodicAlpha, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs13)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -1518,10 +1519,10 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opHammingWindowPeriodicAlphaOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -1537,9 +1538,9 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opHammingWindowPeriodicAlphaBeta, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs13)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -1556,10 +1557,10 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs25, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs25, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	checksPost10(&c, &locs25, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a4, out, r0)
 	return r0
 }
 
@@ -1575,9 +1576,9 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opKaiserWindow, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opKaiserWindow, &assertgenshapes.Locs13)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -1594,10 +1595,10 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opKaiserWindowOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opKaiserWindowOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -1613,9 +1614,9 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opKaiserWindowPeriodic, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs13)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -1632,10 +1633,10 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opKaiserWindowPeriodicOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -1651,9 +1652,9 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opKaiserWindowBeta, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opKaiserWindowBeta, &assertgenshapes.Locs13)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -1670,10 +1671,10 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opKaiserWindowBetaOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -1690,9 +1691,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHingeEmbeddingLoss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -1709,9 +1710,9 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opGroupNorm, &locs83, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre88(&c, &opGroupNorm, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	checksPost56(&c, &locs83, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -1728,9 +1729,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre134(&c, &opNativeGroupNorm, &locs159, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre134(&c, &opNativeGroupNorm, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	checksPost92(&c, &locs159, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1747,10 +1748,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	checksPre135(&c, &opNativeGroupNormOut, &locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre135(&c, &opNativeGroupNormOut, &assertgenshapes.Locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	checksPost94(&c, &locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1767,9 +1768,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre136(&c, &opNativeGroupNormBackward, &locs161, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
+	assertgenshapes.ChecksPre136(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs161, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	checksPost137(&c, &locs161, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs161, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1786,10 +1787,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
-	checksPre138(&c, &opNativeGroupNormBackwardOut, &locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre138(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	checksPost139(&c, &locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1806,9 +1807,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFftR2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFftR2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1825,10 +1826,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opXFftR2cOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXFftR2cOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1845,9 +1846,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFftC2r, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFftC2r, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1864,10 +1865,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opXFftC2rOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXFftC2rOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1884,9 +1885,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFftC2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFftC2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1903,10 +1904,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opXFftC2cOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXFftC2cOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1924,9 +1925,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre21(&c, &opXValidateCompressedSparseIndices, &locs163, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPre21(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs163, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	checksPost22(&c, &locs163, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs163, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opIndexTensor = asserts.Op{
@@ -1945,9 +1946,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre140(&c, &opIndexTensor, &locs136, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre140(&c, &opIndexTensor, &assertgenshapes.Locs136, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost141(&c, &locs136, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs136, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -1967,10 +1968,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre142(&c, &opIndexTensorOut, &locs137, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPre142(&c, &opIndexTensorOut, &assertgenshapes.Locs137, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	checksPost143(&c, &locs137, &a0, &l1, &a2, self, indices, out, r0)
+	assertgenshapes.ChecksPost143(&c, &assertgenshapes.Locs137, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
 }
 
@@ -1990,9 +1991,9 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre140(&c, &opXUnsafeIndexTensor, &locs136, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre140(&c, &opXUnsafeIndexTensor, &assertgenshapes.Locs136, &a0, &l1, self, indices)
 	r0 := kernels.XUnsafeIndexTensor(self, indices)
-	checksPost141(&c, &locs136, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs136, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2012,9 +2013,9 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre144(&c, &opXUnsafeMaskedIndex, &locs164, &a0, &a1, &l2, self, mask, indices)
+	assertgenshapes.ChecksPre144(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs164, &a0, &a1, &l2, self, mask, indices)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	checksPost145(&c, &locs164, &a0, &a1, &l2, self, mask, indices, r0)
+	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs164, &a0, &a1, &l2, self, mask, indices, r0)
 	return r0
 }
 
@@ -2034,9 +2035,9 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 		a0, a1, a3 asserts.Saved
 		l2         asserts.SavedList
 	)
-	checksPre146(&c, &opXUnsafeMaskedIndexPutAccumulate, &locs165, &a0, &a1, &l2, &a3, self, mask, indices, values)
+	assertgenshapes.ChecksPre146(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs165, &a0, &a1, &l2, &a3, self, mask, indices, values)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	checksPost147(&c, &locs165, &a0, &a1, &l2, &a3, self, mask, indices, values, r0)
+	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs165, &a0, &a1, &l2, &a3, self, mask, indices, values, r0)
 	return r0
 }
 
@@ -2053,10 +2054,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre59(&c, &opIndexCopyOut, &locs166, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre59(&c, &opIndexCopyOut, &assertgenshapes.Locs166, &a0, &a2, &a3, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	checksPost60(&c, &locs166, &a0, &a2, &a3, &a4, self, index, source, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs166, &a0, &a2, &a3, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -2073,10 +2074,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre57(&c, &opIndexCopy_, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre57(&c, &opIndexCopy_, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	checksPost58(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2093,9 +2094,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexCopy, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexCopy, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	checksPost56(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2115,10 +2116,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre148(&c, &opIndexPut_, &locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre148(&c, &opIndexPut_, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	checksPost149(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2138,10 +2139,10 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre150(&c, &opIndexPutOut, &locs169, &a0, &l1, &a2, &a4, self, indices, values, out)
+	assertgenshapes.ChecksPre150(&c, &opIndexPutOut, &assertgenshapes.Locs169, &a0, &l1, &a2, &a4, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	checksPost151(&c, &locs169, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
+	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs169, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2161,9 +2162,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre152(&c, &opIndexPut, &locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre152(&c, &opIndexPut, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	checksPost153(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2183,9 +2184,9 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre152(&c, &opXUnsafeIndexPut, &locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre152(&c, &opXUnsafeIndexPut, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XUnsafeIndexPut(self, indices, values, accumulate)
-	checksPost153(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2205,10 +2206,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre148(&c, &opXIndexPutImpl_, &locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre148(&c, &opXIndexPutImpl_, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	checksPost149(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2228,10 +2229,10 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		a0, a2, a5 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre150(&c, &opXIndexPutImplOut, &locs169, &a0, &l1, &a2, &a5, self, indices, values, out)
+	assertgenshapes.ChecksPre150(&c, &opXIndexPutImplOut, &assertgenshapes.Locs169, &a0, &l1, &a2, &a5, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	checksPost151(&c, &locs169, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
+	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs169, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2251,9 +2252,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre152(&c, &opXIndexPutImpl, &locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre152(&c, &opXIndexPutImpl, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	checksPost153(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2270,9 +2271,9 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre62(&c, &opInstanceNorm, &locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre62(&c, &opInstanceNorm, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	checksPost63(&c, &locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -2289,9 +2290,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIsclose, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opIsclose, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2308,10 +2309,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opIsinTensorTensorOut, &locs170, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPre19(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs170, &a0, &a1, &a4, elements, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	checksPost20(&c, &locs170, &a0, &a1, &a4, elements, test_elements, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs170, &a0, &a1, &a4, elements, test_elements, out, r0)
 	return r0
 }
 
@@ -2328,9 +2329,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIsinTensorTensor, &locs171, &a0, &a1, elements, test_elements)
+	assertgenshapes.ChecksPre14(&c, &opIsinTensorTensor, &assertgenshapes.Locs171, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	checksPost18(&c, &locs171, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs171, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2347,10 +2348,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opIsinTensorScalarOut, &locs172, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPre53(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs172, &a0, &a4, elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	checksPost54(&c, &locs172, &a0, &a4, elements, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs172, &a0, &a4, elements, out, r0)
 	return r0
 }
 
@@ -2367,9 +2368,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsinTensorScalar, &locs173, &a0, elements)
+	assertgenshapes.ChecksPre0(&c, &opIsinTensorScalar, &assertgenshapes.Locs173, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	checksPost6(&c, &locs173, &a0, elements, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs173, &a0, elements, r0)
 	return r0
 }
 
@@ -2386,10 +2387,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre53(&c, &opIsinScalarTensorOut, &locs174, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPre53(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs174, &a1, &a4, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	checksPost54(&c, &locs174, &a1, &a4, test_elements, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs174, &a1, &a4, test_elements, out, r0)
 	return r0
 }
 
@@ -2406,9 +2407,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opIsinScalarTensor, &locs175, &a1, test_elements)
+	assertgenshapes.ChecksPre0(&c, &opIsinScalarTensor, &assertgenshapes.Locs175, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	checksPost6(&c, &locs175, &a1, test_elements, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs175, &a1, test_elements, r0)
 	return r0
 }
 
@@ -2425,9 +2426,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsnan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsnan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isnan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2444,10 +2445,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opIsnanOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opIsnanOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2464,9 +2465,9 @@ func IsDistributed(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsDistributed, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsDistributed, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsDistributed(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2483,9 +2484,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsFloatingPoint, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsFloatingPoint, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsFloatingPoint(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2502,9 +2503,9 @@ func IsComplex(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsComplex, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsComplex, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsComplex(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2521,9 +2522,9 @@ func IsConj(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsConj, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsConj, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsConj(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2540,9 +2541,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXIsZerotensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXIsZerotensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XIsZerotensor(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2559,9 +2560,9 @@ func IsNeg(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsNeg, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsNeg, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsNeg(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2578,9 +2579,9 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsreal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsreal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isreal(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2597,9 +2598,9 @@ func IsNonzero(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsNonzero, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsNonzero, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsNonzero(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2616,9 +2617,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opIsSameSize, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2635,9 +2636,9 @@ func IsSigned(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsSigned, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsSigned, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsSigned(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2654,9 +2655,9 @@ func IsInference(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsInference, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsInference, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsInference(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2673,9 +2674,9 @@ func Numel(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNumel, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNumel, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Numel(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2692,9 +2693,9 @@ func Dim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Dim(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2711,9 +2712,9 @@ func GetDevice(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGetDevice, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGetDevice, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.GetDevice(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2730,9 +2731,9 @@ func StorageOffset(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opStorageOffset, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opStorageOffset, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.StorageOffset(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2749,9 +2750,9 @@ func IsContiguous(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsContiguous, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsContiguous, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsContiguous(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2768,9 +2769,9 @@ func IsContiguousMemoryFormat(self *torch.Tensor, memory_format int) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsContiguousMemoryFormat, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsContiguousMemoryFormat, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsContiguousMemoryFormat(self, memory_format)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2787,9 +2788,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opKlDiv, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opKlDiv, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -2806,9 +2807,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opKron, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opKron, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Kron(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2825,10 +2826,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opKronOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opKronOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2845,9 +2846,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opKthvalue, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opKthvalue, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2864,10 +2865,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre48(&c, &opKthvalueValues, &locs111, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre48(&c, &opKthvalueValues, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	checksPost49(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -2884,9 +2885,9 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opLayerNorm, &locs83, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre88(&c, &opLayerNorm, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	checksPost56(&c, &locs83, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -2903,9 +2904,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre134(&c, &opNativeLayerNorm, &locs159, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre134(&c, &opNativeLayerNorm, &assertgenshapes.Locs159, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	checksPost92(&c, &locs159, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs159, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2922,10 +2923,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5, a6, a7 asserts.Saved
-	checksPre135(&c, &opNativeLayerNormOut, &locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre135(&c, &opNativeLayerNormOut, &assertgenshapes.Locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	checksPost94(&c, &locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2942,9 +2943,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	checksPre154(&c, &opNativeLayerNormBackward, &locs176, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.ChecksPre154(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs176, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	checksPost96(&c, &locs176, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs176, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2961,10 +2962,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	checksPre155(&c, &opNativeLayerNormBackwardOut, &locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre155(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	checksPost156(&c, &locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2981,9 +2982,9 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre80(&c, &opRmsNorm, &locs178, &a0, &a2, input, weight)
+	assertgenshapes.ChecksPre80(&c, &opRmsNorm, &assertgenshapes.Locs178, &a0, &a2, input, weight)
 	r0 := kernels.RmsNorm(input, normalized_shape, weight, eps)
-	checksPost18(&c, &locs178, &a0, &a2, input, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs178, &a0, &a2, input, weight, r0)
 	return r0
 }
 
@@ -3000,9 +3001,9 @@ func XFusedRmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre157(&c, &opXFusedRmsNorm, &locs179, &a0, &a2, input, weight)
+	assertgenshapes.ChecksPre157(&c, &opXFusedRmsNorm, &assertgenshapes.Locs179, &a0, &a2, input, weight)
 	r0, r1 := kernels.XFusedRmsNorm(input, normalized_shape, weight, eps)
-	checksPost30(&c, &locs179, &a0, &a2, input, weight, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs179, &a0, &a2, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3019,9 +3020,9 @@ func XFusedRmsNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normaliz
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre158(&c, &opXFusedRmsNormBackward, &locs180, &a0, &a1, &a3, &a4, grad_out, input, rstd, weight)
+	assertgenshapes.ChecksPre158(&c, &opXFusedRmsNormBackward, &assertgenshapes.Locs180, &a0, &a1, &a3, &a4, grad_out, input, rstd, weight)
 	r0, r1 := kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
-	checksPost34(&c, &locs180, &a0, &a1, &a3, &a4, grad_out, input, rstd, weight, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs180, &a0, &a1, &a3, &a4, grad_out, input, rstd, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3038,9 +3039,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanToNum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanToNum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3057,10 +3058,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNanToNum_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNanToNum_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3077,10 +3078,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opNanToNumOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNanToNumOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3097,9 +3098,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opLinear, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opLinear, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3116,9 +3117,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opLinearBackward, &locs181, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre91(&c, &opLinearBackward, &assertgenshapes.Locs181, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	checksPost92(&c, &locs181, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs181, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3135,10 +3136,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	checksPre93(&c, &opLinearBackwardOut, &locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opLinearBackwardOut, &assertgenshapes.Locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3155,10 +3156,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre75(&c, &opLinearOut, &locs84, &a0, &a1, &a2, &a3, input, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opLinearOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a3, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	checksPost60(&c, &locs84, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -3175,9 +3176,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opMkldnnLinear, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opMkldnnLinear, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	checksPost56(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3194,10 +3195,10 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre75(&c, &opMkldnnLinearOut, &locs89, &a0, &a1, &a2, &a3, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opMkldnnLinearOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a3, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -3214,9 +3215,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre14(&c, &opMkldnnLinearBackwardInput, &locs183, &a1, &a2, grad_output, weight)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs183, &a1, &a2, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	checksPost18(&c, &locs183, &a1, &a2, grad_output, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs183, &a1, &a2, grad_output, weight, r0)
 	return r0
 }
 
@@ -3233,10 +3234,10 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a1, a2, a3 asserts.Saved
-	checksPre19(&c, &opMkldnnLinearBackwardInputOut, &locs184, &a1, &a2, &a3, grad_output, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs184, &a1, &a2, &a3, grad_output, weight, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	checksPost20(&c, &locs184, &a1, &a2, &a3, grad_output, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs184, &a1, &a2, &a3, grad_output, weight, out, r0)
 	return r0
 }
 
@@ -3253,9 +3254,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMkldnnLinearBackwardWeights, &locs185, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre105(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs185, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	checksPost106(&c, &locs185, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs185, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3272,10 +3273,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &locs186, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs186, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	checksPost108(&c, &locs186, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs186, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3292,9 +3293,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opMkldnnLinearBackward, &locs181, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre91(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs181, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	checksPost92(&c, &locs181, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs181, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3311,10 +3312,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	checksPre93(&c, &opMkldnnLinearBackwardOut, &locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3331,9 +3332,9 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCsltCompress, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXCsltCompress, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.XCsltCompress(input)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -3350,9 +3351,9 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre78(&c, &opXCsltSparseMm, &locs187, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.ChecksPre78(&c, &opXCsltSparseMm, &assertgenshapes.Locs187, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
-	checksPost73(&c, &locs187, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs187, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha, r0)
 	return r0
 }
 
@@ -3369,9 +3370,9 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre159(&c, &opXCsltSparseMmSearch, &locs188, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.ChecksPre159(&c, &opXCsltSparseMmSearch, &assertgenshapes.Locs188, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
-	checksPost28(&c, &locs188, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs188, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	return r0
 }
 
@@ -3388,9 +3389,9 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre160(&c, &opXSparseSemiStructuredTile, &locs189, &a0, input)
+	assertgenshapes.ChecksPre160(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs189, &a0, input)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
-	checksPost161(&c, &locs189, &a0, input, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost161(&c, &assertgenshapes.Locs189, &a0, input, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3407,9 +3408,9 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opXSparseSemiStructuredApply, &locs190, &a0, &a1, input, thread_masks)
+	assertgenshapes.ChecksPre29(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs190, &a0, &a1, input, thread_masks)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
-	checksPost30(&c, &locs190, &a0, &a1, input, thread_masks, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs190, &a0, &a1, input, thread_masks, r0, r1)
 	return r0, r1
 }
 
@@ -3426,9 +3427,9 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseSemiStructuredApplyDense, &locs191, &a0, &a1, input, thread_masks)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs191, &a0, &a1, input, thread_masks)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
-	checksPost18(&c, &locs191, &a0, &a1, input, thread_masks, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs191, &a0, &a1, input, thread_masks, r0)
 	return r0
 }
 
@@ -3445,9 +3446,9 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre72(&c, &opXSparseSemiStructuredLinear, &locs192, &a0, &a1, &a2, &a3, input, weight, meta, bias)
+	assertgenshapes.ChecksPre72(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs192, &a0, &a1, &a2, &a3, input, weight, meta, bias)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
-	checksPost73(&c, &locs192, &a0, &a1, &a2, &a3, input, weight, meta, bias, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs192, &a0, &a1, &a2, &a3, input, weight, meta, bias, r0)
 	return r0
 }
 
@@ -3464,9 +3465,9 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXSparseSemiStructuredMm, &locs193, &a0, &a1, &a2, mat1, mat1_meta, mat2)
+	assertgenshapes.ChecksPre55(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs193, &a0, &a1, &a2, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
-	checksPost56(&c, &locs193, &a0, &a1, &a2, mat1, mat1_meta, mat2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs193, &a0, &a1, &a2, mat1, mat1_meta, mat2, r0)
 	return r0
 }
 
@@ -3483,9 +3484,9 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opXSparseSemiStructuredAddmm, &locs194, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2)
+	assertgenshapes.ChecksPre113(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs194, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
-	checksPost73(&c, &locs194, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs194, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2, r0)
 	return r0
 }
 
@@ -3502,9 +3503,9 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre72(&c, &opXMixedDtypesLinear, &locs195, &a0, &a1, &a2, &a3, input, weight, scale, bias)
+	assertgenshapes.ChecksPre72(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs195, &a0, &a1, &a2, &a3, input, weight, scale, bias)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
-	checksPost73(&c, &locs195, &a0, &a1, &a2, &a3, input, weight, scale, bias, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs195, &a0, &a1, &a2, &a3, input, weight, scale, bias, r0)
 	return r0
 }
 
@@ -3521,9 +3522,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre116(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs196, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	assertgenshapes.ChecksPre116(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs196, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost65(&c, &locs196, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs196, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -3540,9 +3541,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre116(&c, &opFbgemmLinearInt8Weight, &locs196, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	assertgenshapes.ChecksPre116(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs196, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost65(&c, &locs196, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs196, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -3559,9 +3560,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opFbgemmLinearQuantizeWeight, &locs30, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs30, &a0, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	checksPost47(&c, &locs30, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs30, &a0, input, r0, r1)
 	return r0, r1, r2, r3
 }
 
@@ -3578,9 +3579,9 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFbgemmPackGemmMatrixFp16, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -3597,9 +3598,9 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opXWrappedLinearPrepack, &locs197, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias)
+	assertgenshapes.ChecksPre113(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs197, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
-	checksPost73(&c, &locs197, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs197, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias, r0)
 	return r0
 }
 
@@ -3616,9 +3617,9 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre162(&c, &opXWrappedQuantizedLinearPrepacked, &locs198, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
+	assertgenshapes.ChecksPre162(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs198, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
-	checksPost131(&c, &locs198, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs198, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, r0)
 	return r0
 }
 
@@ -3635,9 +3636,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs199, &a0, &a1, &a2, input, packed_weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs199, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	checksPost56(&c, &locs199, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs199, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -3654,10 +3655,10 @@ func FbgemmLinearFp16WeightFp32ActivationOut(input *torch.Tensor, packed_weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre75(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
+	assertgenshapes.ChecksPre75(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &assertgenshapes.Locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
-	checksPost163(&c, &locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output, r0)
+	assertgenshapes.ChecksPost163(&c, &assertgenshapes.Locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output, r0)
 	return r0
 }
 
@@ -3674,9 +3675,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opFbgemmLinearFp16Weight, &locs199, &a0, &a1, &a2, input, packed_weight, bias)
+	assertgenshapes.ChecksPre55(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs199, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	checksPost56(&c, &locs199, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs199, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -3693,10 +3694,10 @@ func FbgemmLinearFp16WeightOut(input *torch.Tensor, packed_weight *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre59(&c, &opFbgemmLinearFp16WeightOut, &locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
+	assertgenshapes.ChecksPre59(&c, &opFbgemmLinearFp16WeightOut, &assertgenshapes.Locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
-	checksPost163(&c, &locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output, r0)
+	assertgenshapes.ChecksPost163(&c, &assertgenshapes.Locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output, r0)
 	return r0
 }
 
@@ -3713,9 +3714,9 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFbgemmPackQuantizedMatrix, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -3732,9 +3733,9 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -3751,9 +3752,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLdexpTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLdexpTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3770,10 +3771,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLdexp_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLdexp_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3790,10 +3791,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLdexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLdexpOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3809,9 +3810,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opLinspace, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opLinspace, &assertgenshapes.Locs13)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -3828,9 +3829,9 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinspaceTensorTensor, &locs201, &a0, &a1, start, end)
+	assertgenshapes.ChecksPre14(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs201, &a0, &a1, start, end)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost18(&c, &locs201, &a0, &a1, start, end, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs201, &a0, &a1, start, end, r0)
 	return r0
 }
 
@@ -3847,9 +3848,9 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinspaceTensorScalar, &locs202, &a0, start)
+	assertgenshapes.ChecksPre0(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs202, &a0, start)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs202, &a0, start, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs202, &a0, start, r0)
 	return r0
 }
 
@@ -3866,9 +3867,9 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opLinspaceScalarTensor, &locs203, &a1, end)
+	assertgenshapes.ChecksPre0(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs203, &a1, end)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs203, &a1, end, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs203, &a1, end, r0)
 	return r0
 }
 
@@ -3885,10 +3886,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opLinspaceOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opLinspaceOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -3905,10 +3906,10 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinspaceTensorTensorOut, &locs204, &a0, &a1, &a3, start, end, out)
+	assertgenshapes.ChecksPre19(&c, &opLinspaceTensorTensorOut, &assertgenshapes.Locs204, &a0, &a1, &a3, start, end, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
-	checksPost20(&c, &locs204, &a0, &a1, &a3, start, end, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs204, &a0, &a1, &a3, start, end, out, r0)
 	return r0
 }
 
@@ -3925,10 +3926,10 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opLinspaceTensorScalarOut, &locs205, &a0, &a3, start, out)
+	assertgenshapes.ChecksPre53(&c, &opLinspaceTensorScalarOut, &assertgenshapes.Locs205, &a0, &a3, start, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
-	checksPost54(&c, &locs205, &a0, &a3, start, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs205, &a0, &a3, start, out, r0)
 	return r0
 }
 
@@ -3945,10 +3946,10 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre53(&c, &opLinspaceScalarTensorOut, &locs206, &a1, &a3, end, out)
+	assertgenshapes.ChecksPre53(&c, &opLinspaceScalarTensorOut, &assertgenshapes.Locs206, &a1, &a3, end, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
-	checksPost54(&c, &locs206, &a1, &a3, end, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs206, &a1, &a3, end, out, r0)
 	return r0
 }
 
@@ -3965,9 +3966,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3984,10 +3985,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4004,10 +4005,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLogOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLogOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4024,9 +4025,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog10, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog10, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log10(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4043,10 +4044,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog10_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog10_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4063,10 +4064,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLog10Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLog10Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4083,9 +4084,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog1p, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog1p, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log1p(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4102,10 +4103,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog1p_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog1p_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4122,10 +4123,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLog1pOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLog1pOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4142,9 +4143,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log2(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4161,10 +4162,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog2_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog2_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4181,10 +4182,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLog2Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLog2Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4201,10 +4202,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogaddexpOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4221,9 +4222,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogaddexp, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4240,10 +4241,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogaddexp2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4260,9 +4261,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogaddexp2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4279,9 +4280,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXlogyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4298,9 +4299,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opXlogyScalarSelf, &locs207, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opXlogyScalarSelf, &assertgenshapes.Locs207, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	checksPost6(&c, &locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
 	return r0
 }
 
@@ -4317,9 +4318,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXlogyScalarOther, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXlogyScalarOther, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4336,10 +4337,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opXlogy_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opXlogy_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4356,10 +4357,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXlogy_ScalarOther, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4376,10 +4377,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXlogyOutTensor, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4396,10 +4397,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opXlogyOutScalarSelf, &locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre53(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs208, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4416,10 +4417,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXlogyOutScalarOther, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4435,9 +4436,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opLogspace, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opLogspace, &assertgenshapes.Locs13)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -4454,9 +4455,9 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogspaceTensorTensor, &locs201, &a0, &a1, start, end)
+	assertgenshapes.ChecksPre14(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs201, &a0, &a1, start, end)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost18(&c, &locs201, &a0, &a1, start, end, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs201, &a0, &a1, start, end, r0)
 	return r0
 }
 
@@ -4473,9 +4474,9 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogspaceTensorScalar, &locs202, &a0, start)
+	assertgenshapes.ChecksPre0(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs202, &a0, start)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs202, &a0, start, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs202, &a0, start, r0)
 	return r0
 }
 
@@ -4492,9 +4493,9 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opLogspaceScalarTensor, &locs203, &a1, end)
+	assertgenshapes.ChecksPre0(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs203, &a1, end)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs203, &a1, end, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs203, &a1, end, r0)
 	return r0
 }
 
@@ -4511,10 +4512,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opLogspaceOut, &locs25, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opLogspaceOut, &assertgenshapes.Locs25, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	checksPost10(&c, &locs25, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a4, out, r0)
 	return r0
 }
 
@@ -4531,10 +4532,10 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opLogspaceTensorTensorOut, &locs204, &a0, &a1, &a4, start, end, out)
+	assertgenshapes.ChecksPre19(&c, &opLogspaceTensorTensorOut, &assertgenshapes.Locs204, &a0, &a1, &a4, start, end, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
-	checksPost20(&c, &locs204, &a0, &a1, &a4, start, end, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs204, &a0, &a1, &a4, start, end, out, r0)
 	return r0
 }
 
@@ -4551,10 +4552,10 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opLogspaceTensorScalarOut, &locs205, &a0, &a4, start, out)
+	assertgenshapes.ChecksPre53(&c, &opLogspaceTensorScalarOut, &assertgenshapes.Locs205, &a0, &a4, start, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
-	checksPost54(&c, &locs205, &a0, &a4, start, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs205, &a0, &a4, start, out, r0)
 	return r0
 }
 
@@ -4571,10 +4572,10 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre53(&c, &opLogspaceScalarTensorOut, &locs206, &a1, &a4, end, out)
+	assertgenshapes.ChecksPre53(&c, &opLogspaceScalarTensorOut, &assertgenshapes.Locs206, &a1, &a4, end, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
-	checksPost54(&c, &locs206, &a1, &a4, end, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs206, &a1, &a4, end, out, r0)
 	return r0
 }
 
@@ -4591,9 +4592,9 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4610,10 +4611,10 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opLogSoftmaxIntOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4630,9 +4631,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4649,10 +4650,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXLogSoftmaxOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4669,9 +4670,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXLogSoftmaxBackwardData, &locs209, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs209, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost18(&c, &locs209, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs209, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -4688,10 +4689,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXLogSoftmaxBackwardDataOut, &locs210, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPre19(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs210, &a0, &a1, &a4, grad_output, output, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	checksPost20(&c, &locs210, &a0, &a1, &a4, grad_output, output, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs210, &a0, &a1, &a4, grad_output, output, out, r0)
 	return r0
 }
 
@@ -4708,9 +4709,9 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXLogcumsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4727,10 +4728,10 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXLogcumsumexpOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4747,9 +4748,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogcumsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4766,10 +4767,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLogcumsumexpOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLogcumsumexpOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4786,9 +4787,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4805,10 +4806,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opLogsumexpOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLogsumexpOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4825,9 +4826,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMarginRankingLoss, &locs95, &a0, &a1, &a2, input1, input2, target)
+	assertgenshapes.ChecksPre55(&c, &opMarginRankingLoss, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	checksPost56(&c, &locs95, &a0, &a1, &a2, input1, input2, target, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -4844,9 +4845,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4863,9 +4864,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMatmulBackward, &locs211, &a0, &a1, &a2, grad, self, other)
+	assertgenshapes.ChecksPre105(&c, &opMatmulBackward, &assertgenshapes.Locs211, &a0, &a1, &a2, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	checksPost106(&c, &locs211, &a0, &a1, &a2, grad, self, other, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs211, &a0, &a1, &a2, grad, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -4882,10 +4883,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre107(&c, &opMatmulBackwardOut, &locs212, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opMatmulBackwardOut, &assertgenshapes.Locs212, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	checksPost108(&c, &locs212, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs212, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4902,10 +4903,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4922,9 +4923,9 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMatrixPower, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMatrixPower, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MatrixPower(self, n)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4941,10 +4942,10 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opMatrixPowerOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMatrixPowerOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4961,9 +4962,9 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMatrixExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMatrixExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MatrixExp(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4980,9 +4981,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMatrixExpBackward, &locs213, &a0, &a1, self, grad)
+	assertgenshapes.ChecksPre14(&c, &opMatrixExpBackward, &assertgenshapes.Locs213, &a0, &a1, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	checksPost18(&c, &locs213, &a0, &a1, self, grad, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs213, &a0, &a1, self, grad, r0)
 	return r0
 }
 
@@ -4999,9 +5000,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXAminmax, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXAminmax, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.XAminmax(self)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5018,10 +5019,10 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre48(&c, &opXAminmaxOut, &locs27, &a0, &a1, &a2, self, out0, out1)
+	assertgenshapes.ChecksPre48(&c, &opXAminmaxOut, &assertgenshapes.Locs27, &a0, &a1, &a2, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	checksPost49(&c, &locs27, &a0, &a1, &a2, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs27, &a0, &a1, &a2, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5038,9 +5039,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXAminmaxDim, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXAminmaxDim, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5057,10 +5058,10 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opXAminmaxDimOut, &locs27, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre48(&c, &opXAminmaxDimOut, &assertgenshapes.Locs27, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	checksPost49(&c, &locs27, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs27, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5077,9 +5078,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAminmax, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAminmax, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5096,10 +5097,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opAminmaxOut, &locs214, &a0, &a3, &a4, self, min_, max_)
+	assertgenshapes.ChecksPre48(&c, &opAminmaxOut, &assertgenshapes.Locs214, &a0, &a3, &a4, self, min_, max_)
 	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	checksPost49(&c, &locs214, &a0, &a3, &a4, self, min_, max_, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs214, &a0, &a3, &a4, self, min_, max_, r0, r1)
 	return r0, r1
 }
 
@@ -5116,9 +5117,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXComputeLinearCombination, &locs215, &a0, &a1, input, coefficients)
+	assertgenshapes.ChecksPre14(&c, &opXComputeLinearCombination, &assertgenshapes.Locs215, &a0, &a1, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	checksPost18(&c, &locs215, &a0, &a1, input, coefficients, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, input, coefficients, r0)
 	return r0
 }
 
@@ -5135,10 +5136,10 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXComputeLinearCombinationOut, &locs216, &a0, &a1, &a2, input, coefficients, out)
+	assertgenshapes.ChecksPre19(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs216, &a0, &a1, &a2, input, coefficients, out)
 	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	checksPost20(&c, &locs216, &a0, &a1, &a2, input, coefficients, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs216, &a0, &a1, &a2, input, coefficients, out, r0)
 	return r0
 }
 
@@ -5155,9 +5156,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxDim, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxDim, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5174,10 +5175,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opMaxDimMax, &locs217, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre48(&c, &opMaxDimMax, &assertgenshapes.Locs217, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost49(&c, &locs217, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs217, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -5194,9 +5195,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opValueSelectingReductionBackward, &locs133, &a0, &a2, grad, indices)
+	assertgenshapes.ChecksPre14(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs133, &a0, &a2, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	checksPost18(&c, &locs133, &a0, &a2, grad, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a2, grad, indices, r0)
 	return r0
 }
 
@@ -5213,9 +5214,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5232,10 +5233,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opAmaxOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5252,9 +5253,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxPool1dWithIndices, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5271,9 +5272,9 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMaxPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5290,9 +5291,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5309,9 +5310,9 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaxPool2dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opMaxPool2dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5328,10 +5329,10 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre19(&c, &opMaxPool2dBackwardOut, &locs219, &a0, &a1, &a7, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opMaxPool2dBackwardOut, &assertgenshapes.Locs219, &a0, &a1, &a7, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost20(&c, &locs219, &a0, &a1, &a7, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs219, &a0, &a1, &a7, grad_output, self, out, r0)
 	return r0
 }
 
@@ -5348,9 +5349,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5367,10 +5368,10 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opMkldnnMaxPool2dOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5387,9 +5388,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMkldnnMaxPool2dBackward, &locs220, &a0, &a1, &a2, grad_output, output, input)
+	assertgenshapes.ChecksPre55(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs220, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost56(&c, &locs220, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs220, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -5406,10 +5407,10 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre59(&c, &opMkldnnMaxPool2dBackwardOut, &locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	assertgenshapes.ChecksPre59(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost60(&c, &locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -5426,9 +5427,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5445,10 +5446,10 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opMkldnnMaxPool3dOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5465,9 +5466,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMkldnnMaxPool3dBackward, &locs220, &a0, &a1, &a2, grad_output, output, input)
+	assertgenshapes.ChecksPre55(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs220, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost56(&c, &locs220, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs220, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -5484,10 +5485,10 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre59(&c, &opMkldnnMaxPool3dBackwardOut, &locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	assertgenshapes.ChecksPre59(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost60(&c, &locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -5504,9 +5505,9 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizedMaxPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5523,10 +5524,10 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opQuantizedMaxPool1dOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre53(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5543,9 +5544,9 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizedMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5562,10 +5563,10 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opQuantizedMaxPool2dOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre53(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5582,9 +5583,9 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizedMaxPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5601,10 +5602,10 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opQuantizedMaxPool3dOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre53(&c, &opQuantizedMaxPool3dOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5621,9 +5622,9 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMaxPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5640,9 +5641,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMean, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMean, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5659,10 +5660,10 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opMeanDtypeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMeanDtypeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5679,9 +5680,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMeanDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMeanDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5698,10 +5699,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opMeanOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMeanOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5718,9 +5719,9 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanmean, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanmean, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5737,10 +5738,10 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opNanmeanOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNanmeanOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5757,9 +5758,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Median(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5776,10 +5777,10 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opMedianOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMedianOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5796,9 +5797,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMedianDim, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMedianDim, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5815,10 +5816,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opMedianDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre48(&c, &opMedianDimValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	checksPost49(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5835,9 +5836,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanmedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanmedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5854,10 +5855,10 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opNanmedianOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNanmedianOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5874,9 +5875,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opNanmedianDim, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opNanmedianDim, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5893,10 +5894,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opNanmedianDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre48(&c, &opNanmedianDimValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	checksPost49(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5913,9 +5914,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMinDim, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMinDim, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5932,10 +5933,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opMinDimMin, &locs222, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre48(&c, &opMinDimMin, &assertgenshapes.Locs222, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost49(&c, &locs222, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs222, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -5952,9 +5953,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5971,10 +5972,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opAminOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAminOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5991,9 +5992,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opXMpsConvolution, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opXMpsConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost56(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6010,10 +6011,10 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre75(&c, &opXMpsConvolutionOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6030,9 +6031,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opMpsConvolutionBackward, &locs181, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre91(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs181, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	checksPost92(&c, &locs181, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs181, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6049,10 +6050,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	checksPre93(&c, &opMpsConvolutionBackwardOut, &locs182, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs182, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs182, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs182, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6069,9 +6070,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opMkldnnConvolution, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opMkldnnConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost56(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6088,10 +6089,10 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre75(&c, &opMkldnnConvolutionOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6108,9 +6109,9 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre164(&c, &opMkldnnRnnLayer, &locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
+	assertgenshapes.ChecksPre164(&c, &opMkldnnRnnLayer, &assertgenshapes.Locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
-	checksPost165(&c, &locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost165(&c, &assertgenshapes.Locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6127,10 +6128,10 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a16, a17, a18, a19 asserts.Saved
-	checksPre166(&c, &opMkldnnRnnLayerOut, &locs224, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre166(&c, &opMkldnnRnnLayerOut, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
-	checksPost167(&c, &locs224, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6147,9 +6148,9 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22 asserts.Saved
-	checksPre168(&c, &opMkldnnRnnLayerBackward, &locs225, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
+	assertgenshapes.ChecksPre168(&c, &opMkldnnRnnLayerBackward, &assertgenshapes.Locs225, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
-	checksPost169(&c, &locs225, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
+	assertgenshapes.ChecksPost169(&c, &assertgenshapes.Locs225, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6166,10 +6167,10 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22, a23, a24, a25, a26, a27, a28, a29 asserts.Saved
-	checksPre170(&c, &opMkldnnRnnLayerBackwardOut, &locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
+	assertgenshapes.ChecksPre170(&c, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
-	checksPost171(&c, &locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
+	assertgenshapes.ChecksPost171(&c, &assertgenshapes.Locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6186,9 +6187,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre172(&c, &opMiopenBatchNorm, &locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre172(&c, &opMiopenBatchNorm, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost173(&c, &locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6205,10 +6206,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre174(&c, &opMiopenBatchNormOut, &locs228, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	assertgenshapes.ChecksPre174(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs228, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	checksPost175(&c, &locs228, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs228, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6225,9 +6226,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre176(&c, &opMiopenBatchNormBackward, &locs229, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.ChecksPre176(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs229, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	checksPost177(&c, &locs229, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.ChecksPost177(&c, &assertgenshapes.Locs229, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6244,10 +6245,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	checksPre178(&c, &opMiopenBatchNormBackwardOut, &locs230, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	assertgenshapes.ChecksPre178(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs230, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	checksPost179(&c, &locs230, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost179(&c, &assertgenshapes.Locs230, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6264,9 +6265,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opMiopenConvolution, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opMiopenConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost56(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6283,10 +6284,10 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre75(&c, &opMiopenConvolutionOut, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6303,9 +6304,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opMiopenConvolutionTranspose, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost56(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6322,10 +6323,10 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10 asserts.Saved
-	checksPre75(&c, &opMiopenConvolutionTransposeOut, &locs89, &a0, &a1, &a2, &a10, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a10, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6342,9 +6343,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opMiopenDepthwiseConvolution, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost56(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6361,10 +6362,10 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre75(&c, &opMiopenDepthwiseConvolutionOut, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6381,9 +6382,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opMiopenConvolutionRelu, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost56(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6400,9 +6401,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre72(&c, &opMiopenConvolutionAddRelu, &locs105, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	assertgenshapes.ChecksPre72(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost73(&c, &locs105, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -6422,9 +6423,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	checksPre180(&c, &opMiopenRnn, &locs231, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre180(&c, &opMiopenRnn, &assertgenshapes.Locs231, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost181(&c, &locs231, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs231, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6444,10 +6445,10 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a13, a14, a15, a16, a17, a18 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre182(&c, &opMiopenRnnOut, &locs232, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre182(&c, &opMiopenRnnOut, &assertgenshapes.Locs232, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost183(&c, &locs232, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost183(&c, &assertgenshapes.Locs232, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6467,9 +6468,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre184(&c, &opMiopenRnnBackward, &locs233, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre184(&c, &opMiopenRnnBackward, &assertgenshapes.Locs233, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost185(&c, &locs233, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost185(&c, &assertgenshapes.Locs233, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6490,10 +6491,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, a21, a22, a23 asserts.Saved
 		l1, l24                                                 asserts.SavedList
 	)
-	checksPre45(&c, &opMiopenRnnBackwardOut, &locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre45(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost46(&c, &locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost46(&c, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opXUseMiopenCtcLoss = asserts.Op{
@@ -6509,9 +6510,9 @@ func XUseMiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXUseMiopenCtcLoss, &locs14, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre21(&c, &opXUseMiopenCtcLoss, &assertgenshapes.Locs14, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseMiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost22(&c, &locs14, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -6528,9 +6529,9 @@ func XUseMiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inp
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre27(&c, &opXUseMiopenCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre27(&c, &opXUseMiopenCtcLossTensor, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseMiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost28(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -6547,9 +6548,9 @@ func MiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opMiopenCtcLoss, &locs16, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre29(&c, &opMiopenCtcLoss, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.MiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost30(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -6566,10 +6567,10 @@ func MiopenCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre31(&c, &opMiopenCtcLossOut, &locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
+	assertgenshapes.ChecksPre31(&c, &opMiopenCtcLossOut, &assertgenshapes.Locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost32(&c, &locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6586,9 +6587,9 @@ func MiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre33(&c, &opMiopenCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre33(&c, &opMiopenCtcLossTensor, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.MiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost34(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -6605,9 +6606,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMm, &locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opMm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost18(&c, &locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6624,10 +6625,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opMmOut, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -6644,9 +6645,9 @@ func MmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMmDtype, &locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opMmDtype, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
 	r0 := kernels.MmDtype(self, mat2, out_dtype)
-	checksPost18(&c, &locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6663,10 +6664,10 @@ func MmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMmDtypeOut, &locs68, &a0, &a1, &a3, self, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opMmDtypeOut, &assertgenshapes.Locs68, &a0, &a1, &a3, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmDtypeOut(self, mat2, out_dtype, out)
-	checksPost20(&c, &locs68, &a0, &a1, &a3, self, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs68, &a0, &a1, &a3, self, mat2, out, r0)
 	return r0
 }
 
@@ -6683,9 +6684,9 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXIntMm, &locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opXIntMm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
 	r0 := kernels.XIntMm(self, mat2)
-	checksPost18(&c, &locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6702,10 +6703,10 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXIntMmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opXIntMmOut, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
-	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -6722,9 +6723,9 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConvertWeightToInt4pack, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConvertWeightToInt4pack(self, innerKTiles)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6741,9 +6742,9 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre55(&c, &opXWeightInt4packMm, &locs234, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
+	assertgenshapes.ChecksPre55(&c, &opXWeightInt4packMm, &assertgenshapes.Locs234, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost56(&c, &locs234, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs234, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
 	return r0
 }
 
@@ -6760,9 +6761,9 @@ func XWeightInt4packMmWithScalesAndZeros(self *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre113(&c, &opXWeightInt4packMmWithScalesAndZeros, &locs235, &a0, &a1, &a3, &a4, self, mat2, qScale, qZeros)
+	assertgenshapes.ChecksPre113(&c, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Locs235, &a0, &a1, &a3, &a4, self, mat2, qScale, qZeros)
 	r0 := kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
-	checksPost73(&c, &locs235, &a0, &a1, &a3, &a4, self, mat2, qScale, qZeros, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs235, &a0, &a1, &a3, &a4, self, mat2, qScale, qZeros, r0)
 	return r0
 }
 
@@ -6779,9 +6780,9 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConvertWeightToInt4packForCpu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6798,9 +6799,9 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre55(&c, &opXWeightInt4packMmForCpu, &locs234, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
+	assertgenshapes.ChecksPre55(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs234, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost56(&c, &locs234, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs234, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
 	return r0
 }
 
@@ -6817,9 +6818,9 @@ func XDynQuantPack4bitWeight(weights *torch.Tensor, scales_zeros *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opXDynQuantPack4bitWeight, &locs236, &a0, &a1, &a2, weights, scales_zeros, bias)
+	assertgenshapes.ChecksPre74(&c, &opXDynQuantPack4bitWeight, &assertgenshapes.Locs236, &a0, &a1, &a2, weights, scales_zeros, bias)
 	r0 := kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
-	checksPost56(&c, &locs236, &a0, &a1, &a2, weights, scales_zeros, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs236, &a0, &a1, &a2, weights, scales_zeros, bias, r0)
 	return r0
 }
 
@@ -6836,9 +6837,9 @@ func XDynQuantMatmul4bit(inp *torch.Tensor, packed_weights *torch.Tensor, block_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXDynQuantMatmul4bit, &locs237, &a0, &a1, inp, packed_weights)
+	assertgenshapes.ChecksPre14(&c, &opXDynQuantMatmul4bit, &assertgenshapes.Locs237, &a0, &a1, inp, packed_weights)
 	r0 := kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
-	checksPost18(&c, &locs237, &a0, &a1, inp, packed_weights, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs237, &a0, &a1, inp, packed_weights, r0)
 	return r0
 }
 
@@ -6855,9 +6856,9 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXWeightInt8packMm, &locs238, &a0, &a1, &a2, self, mat2, scales)
+	assertgenshapes.ChecksPre55(&c, &opXWeightInt8packMm, &assertgenshapes.Locs238, &a0, &a1, &a2, self, mat2, scales)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
-	checksPost56(&c, &locs238, &a0, &a1, &a2, self, mat2, scales, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs238, &a0, &a1, &a2, self, mat2, scales, r0)
 	return r0
 }
 
@@ -6874,9 +6875,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseMm, &locs239, &a0, &a1, sparse, dense)
+	assertgenshapes.ChecksPre14(&c, &opXSparseMm, &assertgenshapes.Locs239, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
-	checksPost18(&c, &locs239, &a0, &a1, sparse, dense, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs239, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
@@ -6893,9 +6894,9 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseMmReduce, &locs239, &a0, &a1, sparse, dense)
+	assertgenshapes.ChecksPre14(&c, &opXSparseMmReduce, &assertgenshapes.Locs239, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
-	checksPost18(&c, &locs239, &a0, &a1, sparse, dense, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs239, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
@@ -6912,9 +6913,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6931,10 +6932,10 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXSparseSparseMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6951,9 +6952,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMode, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMode, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6970,10 +6971,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opModeValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre48(&c, &opModeValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	checksPost49(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6990,9 +6991,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMulTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7009,10 +7010,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opMul_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opMul_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7029,10 +7030,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7049,9 +7050,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMulScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMulScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7068,10 +7069,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMul_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMul_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7088,10 +7089,10 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opMulScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMulScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7108,9 +7109,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMultiplyTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMultiplyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7127,10 +7128,10 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opMultiply_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opMultiply_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7147,10 +7148,10 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMultiplyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMultiplyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7167,9 +7168,9 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMultiplyScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMultiplyScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MultiplyScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7186,10 +7187,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMultiply_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMultiply_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7206,9 +7207,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMv, &locs240, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre14(&c, &opMv, &assertgenshapes.Locs240, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	checksPost18(&c, &locs240, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs240, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -7225,10 +7226,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMvOut, &locs241, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPre19(&c, &opMvOut, &assertgenshapes.Locs241, &a0, &a1, &a2, self, vec, out)
 	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	checksPost20(&c, &locs241, &a0, &a1, &a2, self, vec, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs241, &a0, &a1, &a2, self, vec, out, r0)
 	return r0
 }
 
@@ -7245,10 +7246,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opMvlgammaOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMvlgammaOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7265,9 +7266,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMvlgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMvlgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7284,10 +7285,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMvlgamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMvlgamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7304,9 +7305,9 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNarrowCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNarrowCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7323,10 +7324,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opNarrowCopyOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNarrowCopyOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7343,9 +7344,9 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNarrow, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNarrow, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7362,9 +7363,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opNarrowTensor, &locs242, &a0, &a2, self, start)
+	assertgenshapes.ChecksPre14(&c, &opNarrowTensor, &assertgenshapes.Locs242, &a0, &a2, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	checksPost52(&c, &locs242, &a0, &a2, self, start, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs242, &a0, &a2, self, start, r0)
 	return r0
 }
 
@@ -7381,9 +7382,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre186(&c, &opNativeBatchNorm, &locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre186(&c, &opNativeBatchNorm, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost173(&c, &locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7400,10 +7401,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre187(&c, &opNativeBatchNormOut, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre187(&c, &opNativeBatchNormOut, &assertgenshapes.Locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost175(&c, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7420,10 +7421,10 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre188(&c, &opXNativeBatchNormLegit, &locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre188(&c, &opXNativeBatchNormLegit, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost189(&c, &locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost189(&c, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7440,9 +7441,9 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre190(&c, &opXNativeBatchNormLegitFunctional, &locs244, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre190(&c, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Locs244, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost191(&c, &locs244, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7459,9 +7460,9 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre192(&c, &opXNativeBatchNormLegitNoTraining, &locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre192(&c, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost137(&c, &locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7478,10 +7479,10 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	checksPre193(&c, &opXNativeBatchNormLegitNoTrainingOut, &locs228, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	assertgenshapes.ChecksPre193(&c, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Locs228, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
-	checksPost139(&c, &locs228, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs228, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7498,10 +7499,10 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre194(&c, &opXNativeBatchNormLegitOut, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre194(&c, &opXNativeBatchNormLegitOut, &assertgenshapes.Locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost195(&c, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7518,9 +7519,9 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre134(&c, &opXNativeBatchNormLegitNoStats, &locs159, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre134(&c, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
-	checksPost92(&c, &locs159, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7537,10 +7538,10 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	checksPre135(&c, &opXNativeBatchNormLegitNoStatsOut, &locs245, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre135(&c, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Locs245, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost94(&c, &locs245, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs245, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7557,9 +7558,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opBatchNormStats, &locs30, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opBatchNormStats, &assertgenshapes.Locs30, &a0, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	checksPost47(&c, &locs30, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs30, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -7576,10 +7577,10 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre48(&c, &opBatchNormStatsOut, &locs31, &a0, &a2, &a3, input, out0, out1)
+	assertgenshapes.ChecksPre48(&c, &opBatchNormStatsOut, &assertgenshapes.Locs31, &a0, &a2, &a3, input, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	checksPost49(&c, &locs31, &a0, &a2, &a3, input, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs31, &a0, &a2, &a3, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7596,9 +7597,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre64(&c, &opBatchNormElemt, &locs246, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
+	assertgenshapes.ChecksPre64(&c, &opBatchNormElemt, &assertgenshapes.Locs246, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	checksPost65(&c, &locs246, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs246, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
 	return r0
 }
 
@@ -7615,10 +7616,10 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	checksPre66(&c, &opBatchNormElemtOut, &locs247, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
+	assertgenshapes.ChecksPre66(&c, &opBatchNormElemtOut, &assertgenshapes.Locs247, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	checksPost67(&c, &locs247, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
+	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs247, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
 	return r0
 }
 
@@ -7635,9 +7636,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre196(&c, &opBatchNormGatherStats, &locs248, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
+	assertgenshapes.ChecksPre196(&c, &opBatchNormGatherStats, &assertgenshapes.Locs248, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	checksPost197(&c, &locs248, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs248, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -7654,10 +7655,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
-	checksPre198(&c, &opBatchNormGatherStatsOut, &locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
+	assertgenshapes.ChecksPre198(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	checksPost199(&c, &locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost199(&c, &assertgenshapes.Locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7674,9 +7675,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	checksPre200(&c, &opBatchNormGatherStatsWithCounts, &locs250, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
+	assertgenshapes.ChecksPre200(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs250, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	checksPost201(&c, &locs250, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs250, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
 }
 
@@ -7693,10 +7694,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	checksPre202(&c, &opBatchNormGatherStatsWithCountsOut, &locs251, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	assertgenshapes.ChecksPre202(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs251, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	checksPost203(&c, &locs251, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost203(&c, &assertgenshapes.Locs251, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7713,9 +7714,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre204(&c, &opNativeBatchNormBackward, &locs252, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.ChecksPre204(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs252, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	checksPost177(&c, &locs252, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost177(&c, &assertgenshapes.Locs252, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7732,10 +7733,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
-	checksPre205(&c, &opNativeBatchNormBackwardOut, &locs253, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	assertgenshapes.ChecksPre205(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs253, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	checksPost179(&c, &locs253, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost179(&c, &assertgenshapes.Locs253, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7752,9 +7753,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre206(&c, &opBatchNormBackwardReduce, &locs254, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
+	assertgenshapes.ChecksPre206(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs254, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	checksPost207(&c, &locs254, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost207(&c, &assertgenshapes.Locs254, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7771,10 +7772,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	checksPre208(&c, &opBatchNormBackwardReduceOut, &locs255, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre208(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs255, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	checksPost209(&c, &locs255, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost209(&c, &assertgenshapes.Locs255, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7791,9 +7792,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre210(&c, &opBatchNormBackwardElemt, &locs256, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
+	assertgenshapes.ChecksPre210(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs256, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
-	checksPost211(&c, &locs256, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, r0)
+	assertgenshapes.ChecksPost211(&c, &assertgenshapes.Locs256, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, r0)
 	return r0
 }
 
@@ -7810,10 +7811,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	checksPre212(&c, &opBatchNormBackwardElemtOut, &locs257, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
+	assertgenshapes.ChecksPre212(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs257, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
-	checksPost213(&c, &locs257, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
+	assertgenshapes.ChecksPost213(&c, &assertgenshapes.Locs257, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
 	return r0
 }
 
@@ -7830,9 +7831,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre214(&c, &opBatchNormUpdateStats, &locs258, &a0, &a1, &a2, input, running_mean, running_var)
+	assertgenshapes.ChecksPre214(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs258, &a0, &a1, &a2, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	checksPost215(&c, &locs258, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost215(&c, &assertgenshapes.Locs258, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -7849,10 +7850,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre216(&c, &opBatchNormUpdateStatsOut, &locs259, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
+	assertgenshapes.ChecksPre216(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs259, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	checksPost217(&c, &locs259, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost217(&c, &assertgenshapes.Locs259, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7868,9 +7869,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	checksPre23(&c, &opIsVulkanAvailable, &locs9)
+	assertgenshapes.ChecksPre23(&c, &opIsVulkanAvailable, &assertgenshapes.Locs9)
 	r0 := kernels.IsVulkanAvailable()
-	checksPost24(&c, &locs9)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -7886,9 +7887,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	checksPre23(&c, &opXNnpackAvailable, &locs9)
+	assertgenshapes.ChecksPre23(&c, &opXNnpackAvailable, &assertgenshapes.Locs9)
 	r0 := kernels.XNnpackAvailable()
-	checksPost24(&c, &locs9)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -7905,9 +7906,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opXNnpackSpatialConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	checksPost56(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -7924,10 +7925,10 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre75(&c, &opXNnpackSpatialConvolutionOut, &locs84, &a0, &a1, &a2, &a5, input, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a5, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	checksPost60(&c, &locs84, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -7943,9 +7944,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opOnes, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opOnes, &assertgenshapes.Locs13)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -7962,10 +7963,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opOnesOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opOnesOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -7982,9 +7983,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opOnesLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opOnesLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8001,10 +8002,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opOnesLikeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opOnesLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8021,9 +8022,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPairwiseDistance, &locs260, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opPairwiseDistance, &assertgenshapes.Locs260, &a0, &a1, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	checksPost18(&c, &locs260, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs260, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8040,9 +8041,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCdist, &locs260, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opCdist, &assertgenshapes.Locs260, &a0, &a1, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	checksPost18(&c, &locs260, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs260, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8059,9 +8060,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXEuclideanDist, &locs260, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opXEuclideanDist, &assertgenshapes.Locs260, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	checksPost18(&c, &locs260, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs260, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8078,10 +8079,10 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXEuclideanDistOut, &locs261, &a0, &a1, &a2, x1, x2, out)
+	assertgenshapes.ChecksPre19(&c, &opXEuclideanDistOut, &assertgenshapes.Locs261, &a0, &a1, &a2, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	checksPost20(&c, &locs261, &a0, &a1, &a2, x1, x2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs261, &a0, &a1, &a2, x1, x2, out, r0)
 	return r0
 }
 
@@ -8098,9 +8099,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCdistForward, &locs260, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opXCdistForward, &assertgenshapes.Locs260, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	checksPost18(&c, &locs260, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs260, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8117,10 +8118,10 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXCdistForwardOut, &locs261, &a0, &a1, &a4, x1, x2, out)
+	assertgenshapes.ChecksPre19(&c, &opXCdistForwardOut, &assertgenshapes.Locs261, &a0, &a1, &a4, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	checksPost20(&c, &locs261, &a0, &a1, &a4, x1, x2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs261, &a0, &a1, &a4, x1, x2, out, r0)
 	return r0
 }
 
@@ -8137,9 +8138,9 @@ func XCdistBackward(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre113(&c, &opXCdistBackward, &locs262, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist)
+	assertgenshapes.ChecksPre113(&c, &opXCdistBackward, &assertgenshapes.Locs262, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad_output, x1, x2, p, cdist)
-	checksPost73(&c, &locs262, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs262, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -8156,10 +8157,10 @@ func XCdistBackwardOut(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre218(&c, &opXCdistBackwardOut, &locs263, &a0, &a1, &a2, &a4, &a5, grad_output, x1, x2, cdist, out)
+	assertgenshapes.ChecksPre218(&c, &opXCdistBackwardOut, &assertgenshapes.Locs263, &a0, &a1, &a2, &a4, &a5, grad_output, x1, x2, cdist, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
-	checksPost77(&c, &locs263, &a0, &a1, &a2, &a4, &a5, grad_output, x1, x2, cdist, out, r0)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs263, &a0, &a1, &a2, &a4, &a5, grad_output, x1, x2, cdist, out, r0)
 	return r0
 }
 
@@ -8176,9 +8177,9 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPdist, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPdist, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Pdist(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8195,9 +8196,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPdistForward, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPdistForward, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8214,10 +8215,10 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXPdistForwardOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXPdistForwardOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8234,9 +8235,9 @@ func XPdistBackward(grad_output *torch.Tensor, self *torch.Tensor, p float64, pd
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre55(&c, &opXPdistBackward, &locs264, &a0, &a1, &a3, grad_output, self, pdist)
+	assertgenshapes.ChecksPre55(&c, &opXPdistBackward, &assertgenshapes.Locs264, &a0, &a1, &a3, grad_output, self, pdist)
 	r0 := kernels.XPdistBackward(grad_output, self, p, pdist)
-	checksPost56(&c, &locs264, &a0, &a1, &a3, grad_output, self, pdist, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs264, &a0, &a1, &a3, grad_output, self, pdist, r0)
 	return r0
 }
 
@@ -8253,10 +8254,10 @@ func XPdistBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, p float64,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre59(&c, &opXPdistBackwardOut, &locs265, &a0, &a1, &a3, &a4, grad_output, self, pdist, out)
+	assertgenshapes.ChecksPre59(&c, &opXPdistBackwardOut, &assertgenshapes.Locs265, &a0, &a1, &a3, &a4, grad_output, self, pdist, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
-	checksPost60(&c, &locs265, &a0, &a1, &a3, &a4, grad_output, self, pdist, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, &a4, grad_output, self, pdist, out, r0)
 	return r0
 }
 
@@ -8273,9 +8274,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCosineSimilarity, &locs260, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opCosineSimilarity, &assertgenshapes.Locs260, &a0, &a1, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	checksPost18(&c, &locs260, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs260, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8292,9 +8293,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPermute, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8311,9 +8312,9 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMovedimIntlist, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMovedimIntlist, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8330,9 +8331,9 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMovedimInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMovedimInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MovedimInt(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8349,9 +8350,9 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMoveaxisIntlist, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisIntlist, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8368,9 +8369,9 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMoveaxisInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8387,9 +8388,9 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNumpyT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNumpyT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NumpyT(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8406,9 +8407,9 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMatrixH, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMatrixH, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MatrixH(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8425,9 +8426,9 @@ func MT(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MT(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8444,9 +8445,9 @@ func MH(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMH, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMH, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MH(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8463,9 +8464,9 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdjoint, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdjoint, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Adjoint(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8482,9 +8483,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPixelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPixelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8501,10 +8502,10 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opPixelShuffleOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opPixelShuffleOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8521,9 +8522,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPixelUnshuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPixelUnshuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8540,10 +8541,10 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opPixelUnshuffleOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8560,9 +8561,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opChannelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opChannelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	checksPost219(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost219(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8579,10 +8580,10 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opChannelShuffleOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opChannelShuffleOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8599,9 +8600,9 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNativeChannelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNativeChannelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8618,9 +8619,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsPinned, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsPinned, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8637,9 +8638,9 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPinMemory, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPinMemory, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PinMemory(self, device)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8656,9 +8657,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPinMemory, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPinMemory, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8675,10 +8676,10 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXPinMemoryOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXPinMemoryOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8695,9 +8696,9 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPinverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPinverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Pinverse(self, rcond)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8714,9 +8715,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPoissonNllLoss, &locs266, &a0, &a1, input, target)
+	assertgenshapes.ChecksPre14(&c, &opPoissonNllLoss, &assertgenshapes.Locs266, &a0, &a1, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	checksPost18(&c, &locs266, &a0, &a1, input, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs266, &a0, &a1, input, target, r0)
 	return r0
 }
 
@@ -8733,9 +8734,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRad2deg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRad2deg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8752,10 +8753,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRad2deg_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRad2deg_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8772,10 +8773,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opRad2degOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRad2degOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8792,9 +8793,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDeg2rad, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDeg2rad, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8811,10 +8812,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDeg2rad_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDeg2rad_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8831,10 +8832,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opDeg2radOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opDeg2radOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8850,9 +8851,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opScalarTensor, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opScalarTensor, &assertgenshapes.Locs13)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -8869,10 +8870,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opScalarTensorOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opScalarTensorOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -8888,9 +8889,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRand, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRand, &assertgenshapes.Locs13)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -8906,9 +8907,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRandGenerator, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRandGenerator, &assertgenshapes.Locs13)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -8925,10 +8926,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opRandOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opRandOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -8945,10 +8946,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandGeneratorOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandGeneratorOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -8965,9 +8966,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8984,10 +8985,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opRandLikeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRandLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9004,9 +9005,9 @@ func RandLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandLikeGenerator, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandLikeGenerator, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9023,10 +9024,10 @@ func RandLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opRandLikeGeneratorOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRandLikeGeneratorOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeGeneratorOut(self, generator, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9042,9 +9043,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRandint, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRandint, &assertgenshapes.Locs13)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9060,9 +9061,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRandintGenerator, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRandintGenerator, &assertgenshapes.Locs13)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9078,9 +9079,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRandintLow, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRandintLow, &assertgenshapes.Locs13)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9096,9 +9097,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRandintLowGenerator, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRandintLowGenerator, &assertgenshapes.Locs13)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9115,10 +9116,10 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandintOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -9135,10 +9136,10 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRandintGeneratorOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintGeneratorOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -9155,10 +9156,10 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRandintLowOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintLowOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -9175,10 +9176,10 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opRandintLowGeneratorOut, &locs25, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs25, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	checksPost10(&c, &locs25, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a4, out, r0)
 	return r0
 }
 
@@ -9195,9 +9196,9 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandintLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandintLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9214,10 +9215,10 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opRandintLikeOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRandintLikeOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9234,9 +9235,9 @@ func RandintLikeGenerator(self *torch.Tensor, high int64, generator any, dtype *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandintLikeGenerator, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandintLikeGenerator, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9253,10 +9254,10 @@ func RandintLikeGeneratorOut(self *torch.Tensor, high int64, generator any, memo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opRandintLikeGeneratorOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRandintLikeGeneratorOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9273,9 +9274,9 @@ func RandintLikeTensor(self *torch.Tensor, high *torch.Tensor, dtype *int, layou
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRandintLikeTensor, &locs267, &a0, &a1, self, high)
+	assertgenshapes.ChecksPre14(&c, &opRandintLikeTensor, &assertgenshapes.Locs267, &a0, &a1, self, high)
 	r0 := kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost18(&c, &locs267, &a0, &a1, self, high, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs267, &a0, &a1, self, high, r0)
 	return r0
 }
 
@@ -9292,10 +9293,10 @@ func RandintLikeTensorOut(self *torch.Tensor, high *torch.Tensor, memory_format 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opRandintLikeTensorOut, &locs268, &a0, &a1, &a3, self, high, out)
+	assertgenshapes.ChecksPre19(&c, &opRandintLikeTensorOut, &assertgenshapes.Locs268, &a0, &a1, &a3, self, high, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorOut(self, high, memory_format, out)
-	checksPost20(&c, &locs268, &a0, &a1, &a3, self, high, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs268, &a0, &a1, &a3, self, high, out, r0)
 	return r0
 }
 
@@ -9312,9 +9313,9 @@ func RandintLikeTensorGenerator(self *torch.Tensor, high *torch.Tensor, generato
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRandintLikeTensorGenerator, &locs267, &a0, &a1, self, high)
+	assertgenshapes.ChecksPre14(&c, &opRandintLikeTensorGenerator, &assertgenshapes.Locs267, &a0, &a1, self, high)
 	r0 := kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost18(&c, &locs267, &a0, &a1, self, high, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs267, &a0, &a1, self, high, r0)
 	return r0
 }
 
@@ -9331,10 +9332,10 @@ func RandintLikeTensorGeneratorOut(self *torch.Tensor, high *torch.Tensor, gener
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opRandintLikeTensorGeneratorOut, &locs268, &a0, &a1, &a4, self, high, out)
+	assertgenshapes.ChecksPre19(&c, &opRandintLikeTensorGeneratorOut, &assertgenshapes.Locs268, &a0, &a1, &a4, self, high, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
-	checksPost20(&c, &locs268, &a0, &a1, &a4, self, high, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs268, &a0, &a1, &a4, self, high, out, r0)
 	return r0
 }
 
@@ -9351,9 +9352,9 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandintLikeLowDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9370,10 +9371,10 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opRandintLikeLowDtypeOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9390,9 +9391,9 @@ func RandintLikeLowGeneratorDtype(self *torch.Tensor, low int64, high int64, gen
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandintLikeLowGeneratorDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9409,10 +9410,10 @@ func RandintLikeLowGeneratorDtypeOut(self *torch.Tensor, low int64, high int64, 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opRandintLikeLowGeneratorDtypeOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRandintLikeLowGeneratorDtypeOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -9428,9 +9429,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRandn, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRandn, &assertgenshapes.Locs13)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9446,9 +9447,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRandnGenerator, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRandnGenerator, &assertgenshapes.Locs13)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9465,10 +9466,10 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opRandnOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opRandnOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -9485,10 +9486,10 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandnGeneratorOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandnGeneratorOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -9505,9 +9506,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandnLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandnLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9524,10 +9525,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opRandnLikeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRandnLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9544,9 +9545,9 @@ func RandnLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandnLikeGenerator, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandnLikeGenerator, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandnLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9563,10 +9564,10 @@ func RandnLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opRandnLikeGeneratorOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRandnLikeGeneratorOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeGeneratorOut(self, generator, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9582,9 +9583,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRandperm, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRandperm, &assertgenshapes.Locs13)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9600,9 +9601,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRandpermGenerator, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRandpermGenerator, &assertgenshapes.Locs13)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9619,10 +9620,10 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opRandpermOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opRandpermOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -9639,10 +9640,10 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandpermGeneratorOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -9658,9 +9659,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRangeStep, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRangeStep, &assertgenshapes.Locs13)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9676,9 +9677,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opRange, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opRange, &assertgenshapes.Locs13)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -9695,10 +9696,10 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRangeOut_, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRangeOut_, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -9715,10 +9716,10 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRangeOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRangeOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -9735,9 +9736,9 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRavel, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRavel, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Ravel(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 

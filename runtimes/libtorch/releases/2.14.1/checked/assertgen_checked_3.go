@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReciprocal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -42,10 +43,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opReciprocal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opReciprocal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -62,10 +63,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opReciprocalOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opReciprocalOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -82,9 +83,9 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNeg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -101,10 +102,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNeg_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNeg_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -121,10 +122,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opNegOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNegOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -141,9 +142,9 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNegative, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Negative(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -160,10 +161,10 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNegative_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNegative_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Negative_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -180,10 +181,10 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opNegativeOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNegativeOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -200,9 +201,9 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRepeat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -219,10 +220,10 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opRepeatOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRepeatOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -239,9 +240,9 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRepeatInterleaveTensor, &locs269, &a0, repeats)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs269, &a0, repeats)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	checksPost6(&c, &locs269, &a0, repeats, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs269, &a0, repeats, r0)
 	return r0
 }
 
@@ -258,10 +259,10 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opRepeatInterleaveTensorOut, &locs270, &a0, &a2, repeats, out)
+	assertgenshapes.ChecksPre53(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs270, &a0, &a2, repeats, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	checksPost54(&c, &locs270, &a0, &a2, repeats, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs270, &a0, &a2, repeats, out, r0)
 	return r0
 }
 
@@ -278,9 +279,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRepeatInterleaveSelfTensor, &locs271, &a0, &a1, self, repeats)
+	assertgenshapes.ChecksPre14(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs271, &a0, &a1, self, repeats)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	checksPost18(&c, &locs271, &a0, &a1, self, repeats, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs271, &a0, &a1, self, repeats, r0)
 	return r0
 }
 
@@ -297,9 +298,9 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRepeatInterleaveSelfInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -316,9 +317,9 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReshape, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -335,9 +336,9 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXReshapeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXReshapeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeCopy(self, size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -354,9 +355,9 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXReshapeAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -373,9 +374,9 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXMkldnnReshape, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -392,10 +393,10 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXMkldnnReshapeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -412,9 +413,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReshapeAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opReshapeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ReshapeAs(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -431,9 +432,9 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRound, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Round(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -450,10 +451,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRound_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRound_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -470,10 +471,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opRoundOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRoundOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -490,9 +491,9 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRoundDecimals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -509,10 +510,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRound_Decimals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRound_Decimals, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -529,10 +530,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opRoundDecimalsOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRoundDecimalsOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -549,9 +550,9 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRrelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -568,10 +569,10 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRrelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRrelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -588,9 +589,9 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Relu(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -607,10 +608,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -627,10 +628,10 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opReluOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opReluOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -647,9 +648,9 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRelu6, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Relu6(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -666,10 +667,10 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRelu6_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRelu6_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -686,9 +687,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPrelu, &locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opPrelu, &assertgenshapes.Locs101, &a0, &a1, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	checksPost18(&c, &locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -705,9 +706,9 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXPreluKernel, &locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opXPreluKernel, &assertgenshapes.Locs101, &a0, &a1, self, weight)
 	r0 := kernels.XPreluKernel(self, weight)
-	checksPost18(&c, &locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -724,9 +725,9 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opXPreluKernelBackward, &locs272, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre105(&c, &opXPreluKernelBackward, &assertgenshapes.Locs272, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
-	checksPost106(&c, &locs272, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -743,10 +744,10 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opGeluOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opGeluOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -763,10 +764,10 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -783,9 +784,9 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -802,10 +803,10 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opGeluBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -822,9 +823,9 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGeluBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opGeluBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -841,9 +842,9 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opInfinitelyDifferentiableGeluBackward, &locs274, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre14(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs274, &a0, &a1, grad, self)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	checksPost18(&c, &locs274, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs274, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -860,10 +861,10 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opHardshrinkOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opHardshrinkOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -880,9 +881,9 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -899,10 +900,10 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opHardshrinkBackwardGradInput, &locs275, &a0, &a1, &a3, grad_out, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs275, &a0, &a1, &a3, grad_out, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	checksPost20(&c, &locs275, &a0, &a1, &a3, grad_out, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs275, &a0, &a1, &a3, grad_out, self, grad_input, r0)
 	return r0
 }
 
@@ -919,9 +920,9 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardshrinkBackward, &locs276, &a0, &a1, grad_out, self)
+	assertgenshapes.ChecksPre14(&c, &opHardshrinkBackward, &assertgenshapes.Locs276, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	checksPost18(&c, &locs276, &a0, &a1, grad_out, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs276, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
@@ -938,9 +939,9 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRsqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rsqrt(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -957,10 +958,10 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRsqrt_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRsqrt_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -977,10 +978,10 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opRsqrtOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRsqrtOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -997,9 +998,9 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1016,9 +1017,9 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opSelectBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1035,10 +1036,10 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opSelectBackwardOut, &locs125, &a0, &a4, grad_output, out)
+	assertgenshapes.ChecksPre53(&c, &opSelectBackwardOut, &assertgenshapes.Locs125, &a0, &a4, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	checksPost54(&c, &locs125, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs125, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -1055,9 +1056,9 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedSelectBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opXNestedSelectBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1074,9 +1075,9 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Selu(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1093,10 +1094,10 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Selu_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1113,9 +1114,9 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Celu(self, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1132,10 +1133,10 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1152,10 +1153,10 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opCeluOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCeluOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1172,9 +1173,9 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSilu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Silu(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1191,10 +1192,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSilu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSilu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1211,10 +1212,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSiluOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSiluOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1231,10 +1232,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSiluBackwardGradInput, &locs273, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -1251,9 +1252,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSiluBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opSiluBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.SiluBackward(grad_output, self)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1270,9 +1271,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mish(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1289,10 +1290,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMish_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMish_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1309,10 +1310,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opMishOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMishOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1329,9 +1330,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMishBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opMishBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.MishBackward(grad_output, self)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1348,9 +1349,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1367,10 +1368,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSigmoid_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSigmoid_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1387,10 +1388,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSigmoidOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSigmoidOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1407,9 +1408,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1426,10 +1427,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLogit_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLogit_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1446,10 +1447,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLogitOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLogitOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1466,9 +1467,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sin(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1485,10 +1486,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1505,10 +1506,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSinOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSinOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1525,9 +1526,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSinc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1544,10 +1545,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSinc_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSinc_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1564,10 +1565,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSincOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSincOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1584,9 +1585,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1603,10 +1604,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSinh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSinh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1623,10 +1624,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSinhOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSinhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1643,9 +1644,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDetach, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Detach(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1662,10 +1663,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDetach_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDetach_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1682,9 +1683,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSizeInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSizeInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1701,9 +1702,9 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSymSizeInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSymSizeInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SymSizeInt(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1720,9 +1721,9 @@ func SymNumel(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSymNumel, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSymNumel, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SymNumel(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1739,9 +1740,9 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSymStorageOffset, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSymStorageOffset, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SymStorageOffset(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1758,9 +1759,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSliceTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1777,9 +1778,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSliceBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opSliceBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1796,10 +1797,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opSliceBackwardOut, &locs125, &a0, &a6, grad_output, out)
+	assertgenshapes.ChecksPre53(&c, &opSliceBackwardOut, &assertgenshapes.Locs125, &a0, &a6, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	checksPost54(&c, &locs125, &a0, &a6, grad_output, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs125, &a0, &a6, grad_output, out, r0)
 	return r0
 }
 
@@ -1816,9 +1817,9 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSliceInverse, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opSliceInverse, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	checksPost15(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1835,9 +1836,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSliceScatter, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opSliceScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1854,10 +1855,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre19(&c, &opSliceScatterOut, &locs92, &a0, &a1, &a6, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opSliceScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a6, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a6, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a6, self, src, out, r0)
 	return r0
 }
 
@@ -1874,9 +1875,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSelectScatter, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opSelectScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1893,10 +1894,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opSelectScatterOut, &locs92, &a0, &a1, &a4, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opSelectScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a4, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a4, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a4, self, src, out, r0)
 	return r0
 }
 
@@ -1913,9 +1914,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDiagonalScatter, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opDiagonalScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1932,10 +1933,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opDiagonalScatterOut, &locs92, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opDiagonalScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1952,9 +1953,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAsStridedScatter, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opAsStridedScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1971,10 +1972,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opAsStridedScatterOut, &locs92, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opAsStridedScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1991,9 +1992,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSmm, &locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opSmm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
 	r0 := kernels.Smm(self, mat2)
-	checksPost18(&c, &locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -2010,9 +2011,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2029,10 +2030,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opSoftmaxIntOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSoftmaxIntOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2049,9 +2050,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2068,10 +2069,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXSoftmaxOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXSoftmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2088,9 +2089,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSoftmaxBackwardData, &locs209, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs209, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost18(&c, &locs209, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs209, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2107,10 +2108,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXSoftmaxBackwardDataOut, &locs277, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs277, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	checksPost20(&c, &locs277, &a0, &a1, &a4, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs277, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -2127,9 +2128,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsafeSplitTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2150,10 +2151,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre220(&c, &opUnsafeSplitTensorOut, &locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre220(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs278, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	checksPost221(&c, &locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs278, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -2169,9 +2170,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2188,9 +2189,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitSizes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitSizes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2207,9 +2208,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsafeSplitWithSizes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2230,10 +2231,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre220(&c, &opUnsafeSplitWithSizesOut, &locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre220(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs278, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	checksPost221(&c, &locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs278, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -2249,9 +2250,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitWithSizes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2268,9 +2269,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHsplitInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2287,9 +2288,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHsplitArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2306,9 +2307,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVsplitInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2325,9 +2326,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVsplitArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2344,9 +2345,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDsplitInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2363,9 +2364,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDsplitArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2382,9 +2383,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2401,9 +2402,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2420,9 +2421,9 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2439,10 +2440,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqueeze_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqueeze_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2459,10 +2460,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqueeze_Dim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dim, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2479,10 +2480,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqueeze_Dims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dims, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2499,9 +2500,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSspaddmm, &locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre55(&c, &opSspaddmm, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	checksPost56(&c, &locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -2518,10 +2519,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opSspaddmmOut, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre59(&c, &opSspaddmmOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost60(&c, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -2538,9 +2539,9 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXChunkCat, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opXChunkCat, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -2560,10 +2561,10 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 		a3 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opXChunkCatOut, &locs69, &l0, &a3, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opXChunkCatOut, &assertgenshapes.Locs69, &l0, &a3, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	checksPost84(&c, &locs69, &l0, &a3, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a3, tensors, out, r0)
 	return r0
 }
 
@@ -2580,9 +2581,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opStack, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opStack, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -2602,10 +2603,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opStackOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opStackOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -2622,9 +2623,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXStack, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opXStack, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.XStack(tensors, dim)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -2644,10 +2645,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opXStackOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opXStackOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -2664,9 +2665,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opHstack, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opHstack, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.Hstack(tensors)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -2686,10 +2687,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opHstackOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opHstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -2706,9 +2707,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opVstack, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opVstack, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.Vstack(tensors)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -2728,10 +2729,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opVstackOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opVstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -2748,9 +2749,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opDstack, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opDstack, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.Dstack(tensors)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -2770,10 +2771,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opDstackOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opDstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -2790,9 +2791,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre80(&c, &opStft, &locs281, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre80(&c, &opStft, &assertgenshapes.Locs281, &a0, &a4, self, window)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
-	checksPost18(&c, &locs281, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs281, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2809,9 +2810,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre80(&c, &opStftCenter, &locs281, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre80(&c, &opStftCenter, &assertgenshapes.Locs281, &a0, &a4, self, window)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex, align_to_window)
-	checksPost18(&c, &locs281, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs281, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2828,9 +2829,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre80(&c, &opIstft, &locs281, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre80(&c, &opIstft, &assertgenshapes.Locs281, &a0, &a4, self, window)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	checksPost18(&c, &locs281, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs281, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2847,9 +2848,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opStrideInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opStrideInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.StrideInt(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2866,9 +2867,9 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSymStrideInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSymStrideInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SymStrideInt(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2885,9 +2886,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2904,10 +2905,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSumOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSumOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2924,9 +2925,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSumDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2943,10 +2944,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opSumIntListOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSumIntListOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2963,9 +2964,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedSumBackward, &locs274, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre14(&c, &opXNestedSumBackward, &assertgenshapes.Locs274, &a0, &a1, grad, self)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	checksPost18(&c, &locs274, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs274, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -2982,9 +2983,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNansum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3001,10 +3002,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opNansumOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNansumOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3021,9 +3022,9 @@ func HashTensor(self *torch.Tensor, dim []int64, keepdim bool, mode int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHashTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHashTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.HashTensor(self, dim, keepdim, mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3040,10 +3041,10 @@ func HashTensorOut(self *torch.Tensor, dim []int64, keepdim bool, mode int64, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opHashTensorOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opHashTensorOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HashTensorOut(self, dim, keepdim, mode, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3060,9 +3061,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSumToSize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumToSize(self, size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3079,9 +3080,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3098,10 +3099,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqrt_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqrt_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3118,10 +3119,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSqrtOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSqrtOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3138,9 +3139,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSquare, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Square(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3157,10 +3158,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSquare_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSquare_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3177,10 +3178,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSquareOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSquareOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3197,9 +3198,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Std(self, unbiased)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3216,9 +3217,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStdDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3235,9 +3236,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStdCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3254,9 +3255,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMean, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMean, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3273,9 +3274,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMeanDim, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMeanDim, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3292,9 +3293,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMeanCorrection, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMeanCorrection, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3311,10 +3312,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre48(&c, &opStdMeanCorrectionOut, &locs27, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre48(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs27, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost49(&c, &locs27, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs27, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3331,10 +3332,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opStdOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opStdOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3351,10 +3352,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opStdCorrectionOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opStdCorrectionOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3371,9 +3372,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opProd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3390,10 +3391,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opProdOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opProdOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3410,9 +3411,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opProdDimInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3429,10 +3430,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opProdIntOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opProdIntOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3449,9 +3450,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3468,10 +3469,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opT_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opT_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3488,9 +3489,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3507,10 +3508,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTan_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTan_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3527,10 +3528,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opTanOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opTanOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3547,9 +3548,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3566,10 +3567,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3586,10 +3587,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opTanhOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opTanhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3606,9 +3607,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTensordot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opTensordot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3625,10 +3626,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opTensordotOut, &locs7, &a0, &a1, &a4, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opTensordotOut, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a4, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out, r0)
 	return r0
 }
 
@@ -3645,9 +3646,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opThreshold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3664,10 +3665,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opThreshold_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opThreshold_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3684,10 +3685,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opThresholdOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opThresholdOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3704,10 +3705,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opThresholdBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -3724,9 +3725,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opThresholdBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opThresholdBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -3743,9 +3744,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTile, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tile(self, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3762,9 +3763,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTransposeInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3781,9 +3782,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXMkldnnTranspose, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3800,10 +3801,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTranspose_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTranspose_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3820,10 +3821,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXMkldnnTranspose_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3840,10 +3841,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXMkldnnTransposeOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3860,9 +3861,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opOneHot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.OneHot(self, num_classes)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3879,9 +3880,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlip, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3898,10 +3899,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opFlipOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFlipOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3918,9 +3919,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFliplr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Fliplr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3937,9 +3938,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlipud, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Flipud(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3956,9 +3957,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRoll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3975,10 +3976,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opRollOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRollOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3995,9 +3996,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRot90, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4014,10 +4015,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opRot90Out, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRot90Out, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4034,9 +4035,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTrapezoidX, &locs115, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre14(&c, &opTrapezoidX, &assertgenshapes.Locs115, &a0, &a1, y, x)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	checksPost18(&c, &locs115, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -4053,9 +4054,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrapezoidDx, &locs116, &a0, y)
+	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs116, &a0, y)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	checksPost6(&c, &locs116, &a0, y, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs116, &a0, y, r0)
 	return r0
 }
 
@@ -4072,9 +4073,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTrapzX, &locs115, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre14(&c, &opTrapzX, &assertgenshapes.Locs115, &a0, &a1, y, x)
 	r0 := kernels.TrapzX(y, x, dim)
-	checksPost18(&c, &locs115, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -4091,9 +4092,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrapzDx, &locs116, &a0, y)
+	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs116, &a0, y)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	checksPost6(&c, &locs116, &a0, y, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs116, &a0, y, r0)
 	return r0
 }
 
@@ -4110,9 +4111,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre222(&c, &opXTransformBiasRescaleQkv, &locs282, &a0, &a1, qkv, qkv_bias)
+	assertgenshapes.ChecksPre222(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs282, &a0, &a1, qkv, qkv_bias)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	checksPost223(&c, &locs282, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs282, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4129,10 +4130,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5 asserts.Saved
-	checksPre224(&c, &opXTransformBiasRescaleQkvOut, &locs283, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre224(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	checksPost225(&c, &locs283, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost225(&c, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4149,9 +4150,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedTensorFromMask, &locs284, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs284, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	checksPost18(&c, &locs284, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs284, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -4168,10 +4169,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXNestedTensorFromMaskOut, &locs285, &a0, &a1, &a3, t, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs285, &a0, &a1, &a3, t, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	checksPost20(&c, &locs285, &a0, &a1, &a3, t, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs285, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
 }
 
@@ -4188,9 +4189,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXNestedTensorFromMaskLeftAligned, &locs286, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre21(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs286, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	checksPost22(&c, &locs286, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs286, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -4207,9 +4208,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedFromPadded, &locs287, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPadded, &assertgenshapes.Locs287, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	checksPost18(&c, &locs287, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs287, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -4226,10 +4227,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXNestedFromPaddedOut, &locs288, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
+	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs288, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	checksPost20(&c, &locs288, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs288, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
 }
 
@@ -4246,9 +4247,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedTensorSize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	checksPost226(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -4265,10 +4266,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXNestedTensorSizeOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4285,9 +4286,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedTensorStrides, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	checksPost226(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -4304,10 +4305,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXNestedTensorStridesOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4324,9 +4325,9 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedTensorStorageOffsets, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	checksPost226(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -4343,10 +4344,10 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXNestedTensorStorageOffsetsOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4363,9 +4364,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedFromPaddedAndNestedExample, &locs289, &a0, &a1, padded, nt_example)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs289, &a0, &a1, padded, nt_example)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	checksPost18(&c, &locs289, &a0, &a1, padded, nt_example, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs289, &a0, &a1, padded, nt_example, r0)
 	return r0
 }
 
@@ -4382,10 +4383,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs290, &a0, &a1, &a2, padded, nt_example, out)
+	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs290, &a0, &a1, &a2, padded, nt_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	checksPost20(&c, &locs290, &a0, &a1, &a2, padded, nt_example, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs290, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
 }
 
@@ -4402,9 +4403,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opXNestedViewFromBuffer, &locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre113(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	checksPost227(&c, &locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost227(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -4421,9 +4422,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opXNestedViewFromBufferCopy, &locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre113(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	checksPost73(&c, &locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -4440,10 +4441,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre218(&c, &opXNestedViewFromBufferCopyOut, &locs292, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
+	assertgenshapes.ChecksPre218(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs292, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	checksPost77(&c, &locs292, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out, r0)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out, r0)
 	return r0
 }
 
@@ -4460,9 +4461,9 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre228(&c, &opXNestedViewFromJagged, &locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre228(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost229(&c, &locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -4479,9 +4480,9 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre228(&c, &opXNestedViewFromJaggedCopy, &locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre228(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost131(&c, &locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -4498,10 +4499,10 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6, a7 asserts.Saved
-	checksPre230(&c, &opXNestedViewFromJaggedCopyOut, &locs294, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
+	assertgenshapes.ChecksPre230(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs294, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	checksPost133(&c, &locs294, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out, r0)
+	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs294, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out, r0)
 	return r0
 }
 
@@ -4518,9 +4519,9 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetValues(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4537,9 +4538,9 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4556,10 +4557,10 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXNestedGetValuesCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4576,9 +4577,9 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetOffsets, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetOffsets, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetOffsets(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4595,9 +4596,9 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetLengths, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetLengths, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetLengths(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4614,9 +4615,9 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXNestedGetRaggedIdx, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4633,9 +4634,9 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetMinSeqlen, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetMinSeqlen(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4652,9 +4653,9 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetMaxSeqlen, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetMaxSeqlen(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4671,9 +4672,9 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetJaggedDummy, &locs295, &a0, any_)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs295, &a0, any_)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	checksPost6(&c, &locs295, &a0, any_, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, any_, r0)
 	return r0
 }
 
@@ -4690,9 +4691,9 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXNestedComputeContiguousStridesOffsets, &locs296, &a0, nested_size)
+	assertgenshapes.ChecksPre16(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs296, &a0, nested_size)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	checksPost47(&c, &locs296, &a0, nested_size, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs296, &a0, nested_size, r0, r1)
 	return r0, r1
 }
 
@@ -4709,9 +4710,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXTrilinear, &locs297, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre55(&c, &opXTrilinear, &assertgenshapes.Locs297, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	checksPost56(&c, &locs297, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs297, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -4728,10 +4729,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre59(&c, &opXTrilinearOut, &locs298, &a0, &a1, &a2, &a8, i1, i2, i3, out)
+	assertgenshapes.ChecksPre59(&c, &opXTrilinearOut, &assertgenshapes.Locs298, &a0, &a1, &a2, &a8, i1, i2, i3, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	checksPost60(&c, &locs298, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs298, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
 }
 
@@ -4748,9 +4749,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opTripletMarginLoss, &locs299, &a0, &a1, &a2, anchor, positive, negative)
+	assertgenshapes.ChecksPre55(&c, &opTripletMarginLoss, &assertgenshapes.Locs299, &a0, &a1, &a2, anchor, positive, negative)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	checksPost56(&c, &locs299, &a0, &a1, &a2, anchor, positive, negative, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs299, &a0, &a1, &a2, anchor, positive, negative, r0)
 	return r0
 }
 
@@ -4767,9 +4768,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrunc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trunc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4786,10 +4787,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTrunc_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTrunc_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4806,10 +4807,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opTruncOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opTruncOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4826,9 +4827,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFix, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Fix(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4845,10 +4846,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFix_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFix_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4865,10 +4866,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opFixOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFixOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4885,9 +4886,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTypeAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opTypeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.TypeAs(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4904,9 +4905,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXHasCompatibleShallowCopyType, &locs300, &a0, &a1, self, from)
+	assertgenshapes.ChecksPre21(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs300, &a0, &a1, self, from)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	checksPost22(&c, &locs300, &a0, &a1, self, from)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs300, &a0, &a1, self, from)
 	return r0
 }
 
@@ -4923,9 +4924,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXUnique, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXUnique, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4942,10 +4943,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opXUniqueOut, &locs27, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre48(&c, &opXUniqueOut, &assertgenshapes.Locs27, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	checksPost49(&c, &locs27, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs27, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4962,9 +4963,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opUniqueDim, &locs301, &a0, self)
+	assertgenshapes.ChecksPre231(&c, &opUniqueDim, &assertgenshapes.Locs301, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	checksPost232(&c, &locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4981,10 +4982,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a0, a5, a6, a7 asserts.Saved
-	checksPre233(&c, &opUniqueDimOut, &locs302, &a0, &a5, &a6, &a7, self, out0, out1, out2)
+	assertgenshapes.ChecksPre233(&c, &opUniqueDimOut, &assertgenshapes.Locs302, &a0, &a5, &a6, &a7, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost234(&c, &locs302, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs302, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5001,9 +5002,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opUniqueConsecutive, &locs301, &a0, self)
+	assertgenshapes.ChecksPre231(&c, &opUniqueConsecutive, &assertgenshapes.Locs301, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	checksPost232(&c, &locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5020,10 +5021,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre233(&c, &opUniqueConsecutiveOut, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre233(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	checksPost234(&c, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5040,9 +5041,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opUniqueDimConsecutive, &locs301, &a0, self)
+	assertgenshapes.ChecksPre231(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs301, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	checksPost232(&c, &locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5059,10 +5060,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre233(&c, &opUniqueDimConsecutiveOut, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre233(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	checksPost234(&c, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5079,9 +5080,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opXUnique2, &locs301, &a0, self)
+	assertgenshapes.ChecksPre231(&c, &opXUnique2, &assertgenshapes.Locs301, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	checksPost232(&c, &locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5098,10 +5099,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre233(&c, &opXUnique2Out, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre233(&c, &opXUnique2Out, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost234(&c, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5118,9 +5119,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUnsafeView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5137,10 +5138,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXUnsafeViewOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXUnsafeViewOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5157,9 +5158,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5176,10 +5177,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opUnsqueeze_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opUnsqueeze_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5196,9 +5197,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVander, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.Vander(x, N, increasing)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -5215,9 +5216,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Var(self, unbiased)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5234,9 +5235,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVarDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5253,9 +5254,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVarCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5272,10 +5273,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opVarOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opVarOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5292,10 +5293,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opVarCorrectionOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opVarCorrectionOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5312,9 +5313,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMean, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMean, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5331,9 +5332,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMeanDim, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMeanDim, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5350,9 +5351,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMeanCorrection, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMeanCorrection, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5369,10 +5370,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre48(&c, &opVarMeanCorrectionOut, &locs27, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre48(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs27, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost49(&c, &locs27, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs27, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5389,9 +5390,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opViewAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opViewAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ViewAs(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5408,9 +5409,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opWhereSelf, &locs304, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre55(&c, &opWhereSelf, &assertgenshapes.Locs304, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	checksPost56(&c, &locs304, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs304, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -5427,10 +5428,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre59(&c, &opWhereSelfOut, &locs305, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre59(&c, &opWhereSelfOut, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	checksPost60(&c, &locs305, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
 }
 
@@ -5447,9 +5448,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opWhereScalarSelf, &locs306, &a0, &a2, condition, other)
+	assertgenshapes.ChecksPre14(&c, &opWhereScalarSelf, &assertgenshapes.Locs306, &a0, &a2, condition, other)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	checksPost18(&c, &locs306, &a0, &a2, condition, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs306, &a0, &a2, condition, other, r0)
 	return r0
 }
 
@@ -5466,9 +5467,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opWhereScalarOther, &locs307, &a0, &a1, condition, self)
+	assertgenshapes.ChecksPre14(&c, &opWhereScalarOther, &assertgenshapes.Locs307, &a0, &a1, condition, self)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	checksPost18(&c, &locs307, &a0, &a1, condition, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs307, &a0, &a1, condition, self, r0)
 	return r0
 }
 
@@ -5485,9 +5486,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opWhereScalar, &locs308, &a0, condition)
+	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs308, &a0, condition)
 	r0 := kernels.WhereScalar(condition, self, other)
-	checksPost6(&c, &locs308, &a0, condition, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs308, &a0, condition, r0)
 	return r0
 }
 
@@ -5504,9 +5505,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opWhere, &locs308, &a0, condition)
+	assertgenshapes.ChecksPre0(&c, &opWhere, &assertgenshapes.Locs308, &a0, condition)
 	r0 := kernels.Where(condition)
-	checksPost120(&c, &locs308, &a0, condition, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs308, &a0, condition, r0)
 	return r0
 }
 
@@ -5523,9 +5524,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormExceptDim, &locs309, &a0, v)
+	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs309, &a0, v)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	checksPost6(&c, &locs309, &a0, v, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs309, &a0, v, r0)
 	return r0
 }
 
@@ -5542,9 +5543,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXWeightNorm, &locs310, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre14(&c, &opXWeightNorm, &assertgenshapes.Locs310, &a0, &a1, v, g)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	checksPost18(&c, &locs310, &a0, &a1, v, g, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs310, &a0, &a1, v, g, r0)
 	return r0
 }
 
@@ -5561,9 +5562,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opXWeightNormInterface, &locs311, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre29(&c, &opXWeightNormInterface, &assertgenshapes.Locs311, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	checksPost30(&c, &locs311, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs311, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -5580,10 +5581,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre31(&c, &opXWeightNormInterfaceOut, &locs312, &a0, &a1, &a3, &a4, v, g, out0, out1)
+	assertgenshapes.ChecksPre31(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs312, &a0, &a1, &a3, &a4, v, g, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	checksPost32(&c, &locs312, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs312, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5600,9 +5601,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre33(&c, &opXWeightNormInterfaceBackward, &locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre33(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost34(&c, &locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -5619,10 +5620,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre114(&c, &opXWeightNormInterfaceBackwardOut, &locs314, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	assertgenshapes.ChecksPre114(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs314, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	checksPost115(&c, &locs314, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs314, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5639,9 +5640,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre33(&c, &opXWeightNormDifferentiableBackward, &locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre33(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost34(&c, &locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -5657,9 +5658,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opXEfficientzerotensor, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opXEfficientzerotensor, &assertgenshapes.Locs13)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -5676,10 +5677,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opXEfficientzerotensorOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -5695,9 +5696,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opZeros, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opZeros, &assertgenshapes.Locs13)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -5714,10 +5715,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opZerosOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opZerosOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -5734,9 +5735,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opZerosLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5753,10 +5754,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opZerosLikeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opZerosLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5773,9 +5774,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXStandardGammaGrad, &locs315, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGrad, &assertgenshapes.Locs315, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	checksPost18(&c, &locs315, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs315, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -5792,10 +5793,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXStandardGammaGradOut, &locs316, &a0, &a1, &a2, self, output, out)
+	assertgenshapes.ChecksPre19(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs316, &a0, &a1, &a2, self, output, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	checksPost20(&c, &locs316, &a0, &a1, &a2, self, output, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs316, &a0, &a1, &a2, self, output, out, r0)
 	return r0
 }
 
@@ -5812,9 +5813,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXStandardGamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5831,10 +5832,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXStandardGammaOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXStandardGammaOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5851,9 +5852,9 @@ func XPhiloxKeySplit(key *torch.Tensor, num_splits int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPhiloxKeySplit, &locs317, &a0, key)
+	assertgenshapes.ChecksPre0(&c, &opXPhiloxKeySplit, &assertgenshapes.Locs317, &a0, key)
 	r0 := kernels.XPhiloxKeySplit(key, num_splits)
-	checksPost6(&c, &locs317, &a0, key, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs317, &a0, key, r0)
 	return r0
 }
 
@@ -5870,9 +5871,9 @@ func XPhiloxKeyFoldIn(key *torch.Tensor, data int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPhiloxKeyFoldIn, &locs317, &a0, key)
+	assertgenshapes.ChecksPre0(&c, &opXPhiloxKeyFoldIn, &assertgenshapes.Locs317, &a0, key)
 	r0 := kernels.XPhiloxKeyFoldIn(key, data)
-	checksPost6(&c, &locs317, &a0, key, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs317, &a0, key, r0)
 	return r0
 }
 
@@ -5889,9 +5890,9 @@ func XPhiloxKeyFoldInTensor(key *torch.Tensor, data *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXPhiloxKeyFoldInTensor, &locs318, &a0, &a1, key, data)
+	assertgenshapes.ChecksPre14(&c, &opXPhiloxKeyFoldInTensor, &assertgenshapes.Locs318, &a0, &a1, key, data)
 	r0 := kernels.XPhiloxKeyFoldInTensor(key, data)
-	checksPost18(&c, &locs318, &a0, &a1, key, data, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs318, &a0, &a1, key, data, r0)
 	return r0
 }
 
@@ -5908,10 +5909,10 @@ func XPhiloxNormal_(self *torch.Tensor, key *torch.Tensor, mean float64, std flo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opXPhiloxNormal_, &locs319, &a0, &a1, self, key)
+	assertgenshapes.ChecksPre50(&c, &opXPhiloxNormal_, &assertgenshapes.Locs319, &a0, &a1, self, key)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxNormal_(self, key, mean, std)
-	checksPost51(&c, &locs319, &a0, &a1, self, key, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs319, &a0, &a1, self, key, r0)
 	return r0
 }
 
@@ -5928,10 +5929,10 @@ func XPhiloxNormalOut(self *torch.Tensor, key *torch.Tensor, mean float64, std f
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXPhiloxNormalOut, &locs320, &a0, &a1, &a4, self, key, out)
+	assertgenshapes.ChecksPre19(&c, &opXPhiloxNormalOut, &assertgenshapes.Locs320, &a0, &a1, &a4, self, key, out)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxNormalOut(self, key, mean, std, out)
-	checksPost20(&c, &locs320, &a0, &a1, &a4, self, key, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs320, &a0, &a1, &a4, self, key, out, r0)
 	return r0
 }
 
@@ -5948,9 +5949,9 @@ func XPhiloxNormal(self *torch.Tensor, key *torch.Tensor, mean float64, std floa
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXPhiloxNormal, &locs319, &a0, &a1, self, key)
+	assertgenshapes.ChecksPre14(&c, &opXPhiloxNormal, &assertgenshapes.Locs319, &a0, &a1, self, key)
 	r0 := kernels.XPhiloxNormal(self, key, mean, std)
-	checksPost18(&c, &locs319, &a0, &a1, self, key, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs319, &a0, &a1, self, key, r0)
 	return r0
 }
 
@@ -5967,10 +5968,10 @@ func XPhiloxUniform_(self *torch.Tensor, key *torch.Tensor, low float64, high fl
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opXPhiloxUniform_, &locs319, &a0, &a1, self, key)
+	assertgenshapes.ChecksPre50(&c, &opXPhiloxUniform_, &assertgenshapes.Locs319, &a0, &a1, self, key)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxUniform_(self, key, low, high)
-	checksPost51(&c, &locs319, &a0, &a1, self, key, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs319, &a0, &a1, self, key, r0)
 	return r0
 }
 
@@ -5987,10 +5988,10 @@ func XPhiloxUniformOut(self *torch.Tensor, key *torch.Tensor, low float64, high 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXPhiloxUniformOut, &locs320, &a0, &a1, &a4, self, key, out)
+	assertgenshapes.ChecksPre19(&c, &opXPhiloxUniformOut, &assertgenshapes.Locs320, &a0, &a1, &a4, self, key, out)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxUniformOut(self, key, low, high, out)
-	checksPost20(&c, &locs320, &a0, &a1, &a4, self, key, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs320, &a0, &a1, &a4, self, key, out, r0)
 	return r0
 }
 
@@ -6007,9 +6008,9 @@ func XPhiloxUniform(self *torch.Tensor, key *torch.Tensor, low float64, high flo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXPhiloxUniform, &locs319, &a0, &a1, self, key)
+	assertgenshapes.ChecksPre14(&c, &opXPhiloxUniform, &assertgenshapes.Locs319, &a0, &a1, self, key)
 	r0 := kernels.XPhiloxUniform(self, key, low, high)
-	checksPost18(&c, &locs319, &a0, &a1, self, key, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs319, &a0, &a1, self, key, r0)
 	return r0
 }
 
@@ -6026,9 +6027,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXDirichletGrad, &locs321, &a0, &a1, &a2, x, alpha, total)
+	assertgenshapes.ChecksPre55(&c, &opXDirichletGrad, &assertgenshapes.Locs321, &a0, &a1, &a2, x, alpha, total)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	checksPost56(&c, &locs321, &a0, &a1, &a2, x, alpha, total, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs321, &a0, &a1, &a2, x, alpha, total, r0)
 	return r0
 }
 
@@ -6045,10 +6046,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre59(&c, &opXDirichletGradOut, &locs322, &a0, &a1, &a2, &a3, x, alpha, total, out)
+	assertgenshapes.ChecksPre59(&c, &opXDirichletGradOut, &assertgenshapes.Locs322, &a0, &a1, &a2, &a3, x, alpha, total, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	checksPost60(&c, &locs322, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs322, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
 }
 
@@ -6065,9 +6066,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSampleDirichlet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6084,10 +6085,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXSampleDirichletOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXSampleDirichletOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6104,9 +6105,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPoisson, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6123,10 +6124,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opPoissonOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opPoissonOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6143,9 +6144,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBinomial, &locs323, &a0, &a1, count, prob)
+	assertgenshapes.ChecksPre14(&c, &opBinomial, &assertgenshapes.Locs323, &a0, &a1, count, prob)
 	r0 := kernels.Binomial(count, prob, generator)
-	checksPost18(&c, &locs323, &a0, &a1, count, prob, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs323, &a0, &a1, count, prob, r0)
 	return r0
 }
 
@@ -6162,10 +6163,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opBinomialOut, &locs324, &a0, &a1, &a3, count, prob, out)
+	assertgenshapes.ChecksPre19(&c, &opBinomialOut, &assertgenshapes.Locs324, &a0, &a1, &a3, count, prob, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	checksPost20(&c, &locs324, &a0, &a1, &a3, count, prob, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs324, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
 }
 
@@ -6182,9 +6183,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNativeNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NativeNorm(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6201,10 +6202,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opNativeNormOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNativeNormOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6221,9 +6222,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNativeNormScalarOptDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6240,10 +6241,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opNativeNormScalarOptDimDtypeOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6260,10 +6261,10 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre235(&c, &opXBatchNormWithUpdate, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre235(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost236(&c, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost236(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6280,9 +6281,9 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre237(&c, &opXBatchNormWithUpdateFunctional, &locs325, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre237(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs325, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost238(&c, &locs325, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost238(&c, &assertgenshapes.Locs325, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -6299,10 +6300,10 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
-	checksPre239(&c, &opXBatchNormWithUpdateOut, &locs326, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPre239(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs326, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	checksPost240(&c, &locs326, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost240(&c, &assertgenshapes.Locs326, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6319,9 +6320,9 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre241(&c, &opXBatchNormNoUpdate, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre241(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost207(&c, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost207(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6338,10 +6339,10 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
-	checksPre242(&c, &opXBatchNormNoUpdateOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre242(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	checksPost209(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost209(&c, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6358,9 +6359,9 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
-	checksPre102(&c, &opBatchNormBackward, &locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	assertgenshapes.ChecksPre102(&c, &opBatchNormBackward, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	checksPost71(&c, &locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6377,9 +6378,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSum(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6396,9 +6397,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSumDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6415,9 +6416,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSumDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6434,10 +6435,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXSparseSumDimOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXSparseSumDimOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6454,9 +6455,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSumDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6473,9 +6474,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseSumBackward, &locs274, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackward, &assertgenshapes.Locs274, &a0, &a1, grad, self)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	checksPost18(&c, &locs274, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs274, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -6492,10 +6493,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXSparseSumBackwardOut, &locs328, &a0, &a1, &a3, grad, self, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs328, &a0, &a1, &a3, grad, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	checksPost20(&c, &locs328, &a0, &a1, &a3, grad, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs328, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
 }
 
@@ -6512,9 +6513,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseCsrSumDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6531,10 +6532,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opXSparseCsrSumDimDtypeOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6551,9 +6552,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseCsrProdDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6570,10 +6571,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opXSparseCsrProdDimDtypeOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6590,9 +6591,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6609,9 +6610,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6628,10 +6629,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXSparseSoftmaxOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6648,9 +6649,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre55(&c, &opXSparseSoftmaxBackwardData, &locs329, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre55(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs329, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost56(&c, &locs329, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs329, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -6667,10 +6668,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre59(&c, &opXSparseSoftmaxBackwardDataOut, &locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre59(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost60(&c, &locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -6687,9 +6688,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseLogSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6706,9 +6707,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6725,10 +6726,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXSparseLogSoftmaxOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6745,9 +6746,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre55(&c, &opXSparseLogSoftmaxBackwardData, &locs329, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre55(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs329, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost56(&c, &locs329, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs329, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -6764,10 +6765,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre59(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre59(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost60(&c, &locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -6784,9 +6785,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSpdiags, &locs331, &a0, &a1, diagonals, offsets)
+	assertgenshapes.ChecksPre14(&c, &opXSpdiags, &assertgenshapes.Locs331, &a0, &a1, diagonals, offsets)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	checksPost18(&c, &locs331, &a0, &a1, diagonals, offsets, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs331, &a0, &a1, diagonals, offsets, r0)
 	return r0
 }
 
@@ -6803,10 +6804,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXSpdiagsOut, &locs332, &a0, &a1, &a4, diagonals, offsets, out)
+	assertgenshapes.ChecksPre19(&c, &opXSpdiagsOut, &assertgenshapes.Locs332, &a0, &a1, &a4, diagonals, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	checksPost20(&c, &locs332, &a0, &a1, &a4, diagonals, offsets, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs332, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
 }
 
@@ -6823,9 +6824,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalarOptDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6842,10 +6843,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opNormScalarOptDtypeOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6862,9 +6863,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6881,10 +6882,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opNormScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNormScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6901,9 +6902,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6920,9 +6921,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalarOptDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6939,10 +6940,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opNormDtypeOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNormDtypeOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6959,10 +6960,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opNormOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNormOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6979,9 +6980,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opFrexpTensor, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opFrexpTensor, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6998,10 +6999,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre48(&c, &opFrexpTensorOut, &locs333, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre48(&c, &opFrexpTensorOut, &assertgenshapes.Locs333, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	checksPost49(&c, &locs333, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs333, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
 }
 
@@ -7018,9 +7019,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFrobeniusNormDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7037,10 +7038,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opFrobeniusNormOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFrobeniusNormOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7057,9 +7058,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNuclearNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7076,10 +7077,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opNuclearNormOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNuclearNormOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7096,9 +7097,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNuclearNormDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7115,10 +7116,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opNuclearNormDimOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNuclearNormDimOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7135,9 +7136,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7154,10 +7155,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opCloneOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCloneOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7174,9 +7175,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPositive, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Positive(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7193,10 +7194,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opResizeAs_, &locs334, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre50(&c, &opResizeAs_, &assertgenshapes.Locs334, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	checksPost51(&c, &locs334, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs334, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -7213,10 +7214,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opResizeAsOut, &locs335, &a0, &a1, &a3, self, the_template, out)
+	assertgenshapes.ChecksPre19(&c, &opResizeAsOut, &assertgenshapes.Locs335, &a0, &a1, &a3, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	checksPost20(&c, &locs335, &a0, &a1, &a3, self, the_template, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs335, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
 }
 
@@ -7233,9 +7234,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opResizeAs, &locs334, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre14(&c, &opResizeAs, &assertgenshapes.Locs334, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	checksPost18(&c, &locs334, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs334, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -7252,10 +7253,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opResizeAsSparse_, &locs334, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre50(&c, &opResizeAsSparse_, &assertgenshapes.Locs334, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	checksPost51(&c, &locs334, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs334, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -7272,10 +7273,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opResizeAsSparseOut, &locs335, &a0, &a1, &a2, self, the_template, out)
+	assertgenshapes.ChecksPre19(&c, &opResizeAsSparseOut, &assertgenshapes.Locs335, &a0, &a1, &a2, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	checksPost20(&c, &locs335, &a0, &a1, &a2, self, the_template, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs335, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
 }
 
@@ -7292,9 +7293,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opResizeAsSparse, &locs334, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre14(&c, &opResizeAsSparse, &assertgenshapes.Locs334, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	checksPost18(&c, &locs334, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs334, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -7311,10 +7312,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opZero_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opZero_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7331,10 +7332,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opZeroOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opZeroOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7351,9 +7352,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opZero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Zero(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7370,10 +7371,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSubOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7390,9 +7391,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7409,10 +7410,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opSub_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opSub_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7429,9 +7430,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7448,10 +7449,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSub_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSub_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7468,10 +7469,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opSubScalarOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSubScalarOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7488,10 +7489,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSubtractOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSubtractOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7508,9 +7509,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSubtractTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSubtractTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7527,10 +7528,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opSubtract_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opSubtract_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7547,9 +7548,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSubtractScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7566,10 +7567,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSubtract_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSubtract_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7586,9 +7587,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7605,10 +7606,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opRsubTensorOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7625,10 +7626,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHeavisideOut, &locs336, &a0, &a1, &a2, self, values, out)
+	assertgenshapes.ChecksPre19(&c, &opHeavisideOut, &assertgenshapes.Locs336, &a0, &a1, &a2, self, values, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	checksPost20(&c, &locs336, &a0, &a1, &a2, self, values, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs336, &a0, &a1, &a2, self, values, out, r0)
 	return r0
 }
 
@@ -7645,9 +7646,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHeaviside, &locs337, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre14(&c, &opHeaviside, &assertgenshapes.Locs337, &a0, &a1, self, values)
 	r0 := kernels.Heaviside(self, values)
-	checksPost18(&c, &locs337, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs337, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -7664,10 +7665,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opHeaviside_, &locs337, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre50(&c, &opHeaviside_, &assertgenshapes.Locs337, &a0, &a1, self, values)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	checksPost51(&c, &locs337, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs337, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -7684,9 +7685,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRsubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7703,10 +7704,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opRsubScalarOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRsubScalarOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7723,9 +7724,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXSparseAddmm, &locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre55(&c, &opXSparseAddmm, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	checksPost56(&c, &locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7742,10 +7743,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opXSparseAddmmOut, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre59(&c, &opXSparseAddmmOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost60(&c, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -7762,10 +7763,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opSparseSampledAddmmOut, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre59(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost60(&c, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -7782,9 +7783,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSparseSampledAddmm, &locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre55(&c, &opSparseSampledAddmm, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	checksPost56(&c, &locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7801,9 +7802,9 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opXSparseMmReduceImpl, &locs338, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre29(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs338, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	checksPost30(&c, &locs338, &a0, &a1, self, other, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs338, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -7820,9 +7821,9 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre33(&c, &opXSparseMmReduceImplBackward, &locs339, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out)
+	assertgenshapes.ChecksPre33(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs339, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	checksPost34(&c, &locs339, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs339, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out, r0, r1)
 	return r0, r1
 }
 
@@ -7839,10 +7840,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opAddmmOut, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre59(&c, &opAddmmOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost60(&c, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -7859,9 +7860,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddmm, &locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre55(&c, &opAddmm, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	checksPost56(&c, &locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7878,9 +7879,9 @@ func AddmmDtype(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, out_
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddmmDtype, &locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre55(&c, &opAddmmDtype, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
-	checksPost56(&c, &locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7897,10 +7898,10 @@ func AddmmDtypeOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre59(&c, &opAddmmDtypeOut, &locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre59(&c, &opAddmmDtypeOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmDtypeOut(self, mat1, mat2, out_dtype, beta, alpha, out)
-	checksPost60(&c, &locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -7917,10 +7918,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre57(&c, &opAddmm_, &locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre57(&c, &opAddmm_, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	checksPost58(&c, &locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7937,10 +7938,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre59(&c, &opXAddmmActivationOut, &locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre59(&c, &opXAddmmActivationOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	checksPost60(&c, &locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -7957,9 +7958,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXAddmmActivation, &locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre55(&c, &opXAddmmActivation, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	checksPost56(&c, &locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7976,9 +7977,9 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre243(&c, &opXScaledMm, &locs340, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result)
+	assertgenshapes.ChecksPre243(&c, &opXScaledMm, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	checksPost131(&c, &locs340, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result, r0)
 	return r0
 }
 
@@ -7995,10 +7996,10 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
-	checksPre244(&c, &opXScaledMmOut, &locs341, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
+	assertgenshapes.ChecksPre244(&c, &opXScaledMmOut, &assertgenshapes.Locs341, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	checksPost133(&c, &locs341, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out, r0)
+	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs341, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out, r0)
 	return r0
 }
 
@@ -8018,9 +8019,9 @@ func XScaledMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Tensor
 		a0, a1, a8 asserts.Saved
 		l2, l5     asserts.SavedList
 	)
-	checksPre245(&c, &opXScaledMmV2, &locs342, &a0, &a1, &l2, &l5, &a8, self, mat2, scale_a, scale_b, bias)
+	assertgenshapes.ChecksPre245(&c, &opXScaledMmV2, &assertgenshapes.Locs342, &a0, &a1, &l2, &l5, &a8, self, mat2, scale_a, scale_b, bias)
 	r0 := kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
-	checksPost246(&c, &locs342, &a0, &a1, &l2, &l5, &a8, self, mat2, scale_a, scale_b, bias, r0)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs342, &a0, &a1, &l2, &l5, &a8, self, mat2, scale_a, scale_b, bias, r0)
 	return r0
 }
 
@@ -8040,10 +8041,10 @@ func XScaledMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Ten
 		a0, a1, a8, a12 asserts.Saved
 		l2, l5          asserts.SavedList
 	)
-	checksPre247(&c, &opXScaledMmV2Out, &locs343, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out)
+	assertgenshapes.ChecksPre247(&c, &opXScaledMmV2Out, &assertgenshapes.Locs343, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	checksPost248(&c, &locs343, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out, r0)
+	assertgenshapes.ChecksPost248(&c, &assertgenshapes.Locs343, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out, r0)
 	return r0
 }
 
@@ -8060,9 +8061,9 @@ func XScaledGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre249(&c, &opXScaledGroupedMm, &locs344, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, mat2, scale_a, scale_b, offs, bias, scale_result)
+	assertgenshapes.ChecksPre249(&c, &opXScaledGroupedMm, &assertgenshapes.Locs344, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, mat2, scale_a, scale_b, offs, bias, scale_result)
 	r0 := kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
-	checksPost119(&c, &locs344, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, mat2, scale_a, scale_b, offs, bias, scale_result, r0)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs344, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, mat2, scale_a, scale_b, offs, bias, scale_result, r0)
 	return r0
 }
 
@@ -8082,9 +8083,9 @@ func XScaledGroupedMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch
 		a0, a1, a8, a9 asserts.Saved
 		l2, l5         asserts.SavedList
 	)
-	checksPre250(&c, &opXScaledGroupedMmV2, &locs345, &a0, &a1, &l2, &l5, &a8, &a9, self, mat2, scale_a, scale_b, offs, bias)
+	assertgenshapes.ChecksPre250(&c, &opXScaledGroupedMmV2, &assertgenshapes.Locs345, &a0, &a1, &l2, &l5, &a8, &a9, self, mat2, scale_a, scale_b, offs, bias)
 	r0 := kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
-	checksPost251(&c, &locs345, &a0, &a1, &l2, &l5, &a8, &a9, self, mat2, scale_a, scale_b, offs, bias, r0)
+	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs345, &a0, &a1, &l2, &l5, &a8, &a9, self, mat2, scale_a, scale_b, offs, bias, r0)
 	return r0
 }
 
@@ -8104,10 +8105,10 @@ func XScaledGroupedMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*to
 		a0, a1, a8, a9, a13 asserts.Saved
 		l2, l5              asserts.SavedList
 	)
-	checksPre252(&c, &opXScaledGroupedMmV2Out, &locs346, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out)
+	assertgenshapes.ChecksPre252(&c, &opXScaledGroupedMmV2Out, &assertgenshapes.Locs346, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledGroupedMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	checksPost253(&c, &locs346, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out, r0)
+	assertgenshapes.ChecksPost253(&c, &assertgenshapes.Locs346, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out, r0)
 	return r0
 }
 
@@ -8124,9 +8125,9 @@ func XGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, offs *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre78(&c, &opXGroupedMm, &locs347, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
+	assertgenshapes.ChecksPre78(&c, &opXGroupedMm, &assertgenshapes.Locs347, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
 	r0 := kernels.XGroupedMm(self, mat2, offs, bias, out_dtype)
-	checksPost73(&c, &locs347, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs347, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
 	return r0
 }
 
@@ -8142,9 +8143,9 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opXSparseCompressedTensorWithDims, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs13)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -8161,9 +8162,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSparseCompressedTensorCompPlainValueSize, &locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8180,9 +8181,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSparseCsrTensorCrowColValueSize, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8199,9 +8200,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSparseCscTensorCcolRowValueSize, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8218,9 +8219,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSparseBsrTensorCrowColValueSize, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8237,9 +8238,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSparseBscTensorCcolRowValueSize, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8256,9 +8257,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSparseCompressedTensorCompPlainValue, &locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8275,9 +8276,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSparseCsrTensorCrowColValue, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8294,9 +8295,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSparseCscTensorCcolRowValue, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8313,9 +8314,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSparseBsrTensorCrowColValue, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8332,9 +8333,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSparseBscTensorCcolRowValue, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8351,9 +8352,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXSparseCompressedTensorUnsafe, &locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8370,9 +8371,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXSparseCsrTensorUnsafe, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8389,9 +8390,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXSparseCscTensorUnsafe, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8408,9 +8409,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXSparseBsrTensorUnsafe, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8427,9 +8428,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXSparseBscTensorUnsafe, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre55(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8445,9 +8446,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opSparseCooTensorSize, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opSparseCooTensorSize, &assertgenshapes.Locs13)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -8464,10 +8465,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opSparseCooTensorSizeOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	checksPost10(&c, &locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
 	return r0
 }
 
@@ -8484,9 +8485,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSparseCooTensorIndices, &locs351, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs351, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost18(&c, &locs351, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs351, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -8503,9 +8504,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSparseCooTensorIndicesSize, &locs351, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs351, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost18(&c, &locs351, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs351, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -8522,9 +8523,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseCooTensorUnsafe, &locs351, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs351, &a0, &a1, indices, values)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost18(&c, &locs351, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs351, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -8542,9 +8543,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXValidateSparseCooTensorArgs, &locs352, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre21(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs352, &a0, &a1, indices, values)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced, check_pinning)
-	checksPost22(&c, &locs352, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs352, &a0, &a1, indices, values)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -8561,9 +8562,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre254(&c, &opXValidateSparseCompressedTensorArgs, &locs353, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre254(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs353, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout, check_pinning)
-	checksPost255(&c, &locs353, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -8580,9 +8581,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre254(&c, &opXValidateSparseCsrTensorArgs, &locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre254(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	checksPost255(&c, &locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -8599,9 +8600,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre254(&c, &opXValidateSparseCscTensorArgs, &locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre254(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	checksPost255(&c, &locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -8618,9 +8619,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre254(&c, &opXValidateSparseBsrTensorArgs, &locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre254(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	checksPost255(&c, &locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -8637,9 +8638,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre254(&c, &opXValidateSparseBscTensorArgs, &locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre254(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	checksPost255(&c, &locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -8654,9 +8655,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opXSparseCooTensorWithDims, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs13)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -8673,10 +8674,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opXSparseCooTensorWithDimsOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -8693,9 +8694,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensors, &locs351, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs351, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost18(&c, &locs351, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs351, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -8712,10 +8713,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a3, a4, a6 asserts.Saved
-	checksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs356, &a3, &a4, &a6, indices, values, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs356, &a3, &a4, &a6, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	checksPost20(&c, &locs356, &a3, &a4, &a6, indices, values, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs356, &a3, &a4, &a6, indices, values, out, r0)
 	return r0
 }
 
@@ -8732,10 +8733,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSparseResize_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSparseResize_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8752,10 +8753,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opSparseResizeOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSparseResizeOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8772,9 +8773,9 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSparseResize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8791,10 +8792,10 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSparseResizeAndClear_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8811,10 +8812,10 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opSparseResizeAndClearOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8831,9 +8832,9 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSparseResizeAndClear, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8850,9 +8851,9 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSparseMask, &locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opSparseMask, &assertgenshapes.Locs28, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	checksPost18(&c, &locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -8869,10 +8870,10 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSparseMaskOut, &locs29, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opSparseMaskOut, &assertgenshapes.Locs29, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	checksPost20(&c, &locs29, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs29, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -8889,9 +8890,9 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseMaskProjection, &locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opXSparseMaskProjection, &assertgenshapes.Locs28, &a0, &a1, self, mask)
 	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	checksPost18(&c, &locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -8908,10 +8909,10 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXSparseMaskProjectionOut, &locs29, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs29, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	checksPost20(&c, &locs29, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs29, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -8928,9 +8929,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXToCpu, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opXToCpu, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.XToCpu(tensors)
-	checksPost82(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -8947,9 +8948,9 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDense, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDense(self, dtype, masked_grad)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8966,9 +8967,9 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToDense, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8985,10 +8986,10 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXToDenseOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXToDenseOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9005,9 +9006,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opToDenseBackward, &locs357, &a0, &a1, grad, input)
+	assertgenshapes.ChecksPre14(&c, &opToDenseBackward, &assertgenshapes.Locs357, &a0, &a1, grad, input)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	checksPost18(&c, &locs357, &a0, &a1, grad, input, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs357, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -9024,9 +9025,9 @@ func SparseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSparseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SparseDim(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9043,9 +9044,9 @@ func XDimI(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXDimI, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimI(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9062,9 +9063,9 @@ func DenseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDenseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.DenseDim(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9081,9 +9082,9 @@ func XDimV(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXDimV, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimV(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9100,9 +9101,9 @@ func XNnz(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXNnz, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XNnz(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9119,9 +9120,9 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCoalesce, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Coalesce(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9138,9 +9139,9 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCoalesce, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9157,10 +9158,10 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXCoalesceOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXCoalesceOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9177,9 +9178,9 @@ func IsCoalesced(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsCoalesced, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9196,9 +9197,9 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9215,9 +9216,9 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9234,10 +9235,10 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXCoalesced_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXCoalesced_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9254,10 +9255,10 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXCoalescedOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXCoalescedOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9274,9 +9275,9 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCoalesced, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCoalesced(self, coalesced)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9293,9 +9294,9 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9312,9 +9313,9 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Values(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9331,9 +9332,9 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCrowIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCrowIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CrowIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9350,9 +9351,9 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opColIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opColIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ColIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9369,9 +9370,9 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCcolIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCcolIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CcolIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9388,9 +9389,9 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRowIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRowIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RowIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9407,10 +9408,10 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHspmmOut, &locs358, &a0, &a1, &a2, mat1, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opHspmmOut, &assertgenshapes.Locs358, &a0, &a1, &a2, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	checksPost20(&c, &locs358, &a0, &a1, &a2, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs358, &a0, &a1, &a2, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -9427,9 +9428,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHspmm, &locs359, &a0, &a1, mat1, mat2)
+	assertgenshapes.ChecksPre14(&c, &opHspmm, &assertgenshapes.Locs359, &a0, &a1, mat1, mat2)
 	r0 := kernels.Hspmm(mat1, mat2)
-	checksPost18(&c, &locs359, &a0, &a1, mat1, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a1, mat1, mat2, r0)
 	return r0
 }
 
@@ -9446,10 +9447,10 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opCopySparseToSparse_, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre50(&c, &opCopySparseToSparse_, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	checksPost51(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -9466,10 +9467,10 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCopySparseToSparseOut, &locs92, &a0, &a1, &a3, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a3, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -9486,9 +9487,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCopySparseToSparse, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparse, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -9505,9 +9506,9 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnbindInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnbindInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9524,9 +9525,9 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseSparseDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9543,9 +9544,9 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparseSparseDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9562,10 +9563,10 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXToSparseSparseDimOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9582,9 +9583,9 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9601,9 +9602,9 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9620,10 +9621,10 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opXToSparseOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXToSparseOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9640,9 +9641,9 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseCsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseCsr(self, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9659,9 +9660,9 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparseCsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparseCsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9678,10 +9679,10 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXToSparseCsrOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXToSparseCsrOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9698,9 +9699,9 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseCsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseCsc(self, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9717,9 +9718,9 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparseCsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparseCsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9736,10 +9737,10 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXToSparseCscOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXToSparseCscOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 

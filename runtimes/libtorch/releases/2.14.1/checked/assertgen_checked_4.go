@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseBsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -42,9 +43,9 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparseBsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparseBsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -61,10 +62,10 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXToSparseBsrOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXToSparseBsrOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -81,9 +82,9 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseBsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -100,9 +101,9 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparseBsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparseBsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -119,10 +120,10 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXToSparseBscOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXToSparseBscOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -139,9 +140,9 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXToSparseSemiStructured, &locs360, &a0, dense)
+	assertgenshapes.ChecksPre16(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs360, &a0, dense)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	checksPost47(&c, &locs360, &a0, dense, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs360, &a0, dense, r0, r1)
 	return r0, r1
 }
 
@@ -158,9 +159,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToMkldnn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -177,10 +178,10 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opToMkldnnOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opToMkldnnOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -197,9 +198,9 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnReorderConv2dWeight, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -216,10 +217,10 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opMkldnnReorderConv2dWeightOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -236,9 +237,9 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnReorderConv3dWeight, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -255,10 +256,10 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opMkldnnReorderConv3dWeightOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -275,9 +276,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opToMkldnnBackward, &locs357, &a0, &a1, grad, input)
+	assertgenshapes.ChecksPre14(&c, &opToMkldnnBackward, &assertgenshapes.Locs357, &a0, &a1, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	checksPost52(&c, &locs357, &a0, &a1, grad, input, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs357, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -294,9 +295,9 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizePerTensorDynamic, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -313,10 +314,10 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opQuantizePerTensorDynamicOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -333,9 +334,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizePerTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -352,10 +353,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opQuantizePerTensorOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -372,9 +373,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opQuantizePerTensorTensorQparams, &locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre55(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	checksPost56(&c, &locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -391,10 +392,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opQuantizePerTensorTensorQparamsOut, &locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre59(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	checksPost60(&c, &locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -414,9 +415,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre256(&c, &opQuantizePerTensorTensors, &locs363, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPre256(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs363, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	checksPost257(&c, &locs363, &l0, &a1, &a2, tensors, scales, zero_points, r0)
+	assertgenshapes.ChecksPost257(&c, &assertgenshapes.Locs363, &l0, &a1, &a2, tensors, scales, zero_points, r0)
 	return r0
 }
 
@@ -437,10 +438,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	checksPre258(&c, &opQuantizePerTensorTensorsOut, &locs364, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPre258(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs364, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	checksPost259(&c, &locs364, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPost259(&c, &assertgenshapes.Locs364, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -456,9 +457,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opQuantizePerChannel, &locs365, &a0, &a1, &a2, self, scales, zero_points)
+	assertgenshapes.ChecksPre55(&c, &opQuantizePerChannel, &assertgenshapes.Locs365, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	checksPost56(&c, &locs365, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs365, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -475,10 +476,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opQuantizePerChannelOut, &locs366, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPre59(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs366, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	checksPost60(&c, &locs366, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs366, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -495,9 +496,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDequantizeSelf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	checksPost226(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -514,10 +515,10 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opDequantizeSelfOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opDequantizeSelfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -534,9 +535,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opDequantizeTensors, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opDequantizeTensors, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.DequantizeTensors(tensors)
-	checksPost82(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -554,10 +555,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opDequantizeTensorsOut, &locs367, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPre260(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs367, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	checksPost261(&c, &locs367, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs367, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -573,9 +574,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQScale, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QScale(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -592,9 +593,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQZeroPoint, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -611,9 +612,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQPerChannelScales, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	checksPost226(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -630,10 +631,10 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opQPerChannelScalesOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -650,9 +651,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	checksPost226(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -669,10 +670,10 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opQPerChannelZeroPointsOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -689,9 +690,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQPerChannelAxis, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -708,9 +709,9 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIntRepr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.IntRepr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -727,10 +728,10 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opIntReprOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opIntReprOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -747,9 +748,9 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXMakePerTensorQuantizedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -766,10 +767,10 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXMakePerTensorQuantizedTensorOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -786,9 +787,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXMakePerChannelQuantizedTensor, &locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre55(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	checksPost56(&c, &locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -805,10 +806,10 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opXMakePerChannelQuantizedTensorOut, &locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre59(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	checksPost60(&c, &locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -825,9 +826,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQscheme, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Qscheme(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -844,9 +845,9 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFakeQuantizePerTensorAffine, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -863,9 +864,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre55(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	checksPost56(&c, &locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -882,9 +883,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opFakeQuantizePerTensorAffineCachemask, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -901,10 +902,10 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre48(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs27, &a0, &a5, &a6, self, out0, out1)
+	assertgenshapes.ChecksPre48(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs27, &a0, &a5, &a6, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	checksPost49(&c, &locs27, &a0, &a5, &a6, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs27, &a0, &a5, &a6, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -921,9 +922,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre33(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs368, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.ChecksPre33(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs368, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	checksPost34(&c, &locs368, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs368, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -940,10 +941,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre114(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs369, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	assertgenshapes.ChecksPre114(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs369, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	checksPost115(&c, &locs369, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs369, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -960,9 +961,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs370, &a0, &a1, grad, mask)
+	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs370, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	checksPost18(&c, &locs370, &a0, &a1, grad, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs370, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -979,9 +980,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre55(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost56(&c, &locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -998,10 +999,10 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre59(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs362, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre59(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs362, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	checksPost60(&c, &locs362, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs362, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1018,9 +1019,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost98(&c, &locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1037,9 +1038,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opFakeQuantizePerChannelAffine, &locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre55(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost56(&c, &locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1056,9 +1057,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opFakeQuantizePerChannelAffineCachemask, &locs372, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre105(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs372, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost106(&c, &locs372, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1075,10 +1076,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs373, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs373, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	checksPost108(&c, &locs373, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1095,9 +1096,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs370, &a0, &a1, grad, mask)
+	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs370, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	checksPost18(&c, &locs370, &a0, &a1, grad, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs370, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -1114,9 +1115,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre55(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost56(&c, &locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1133,10 +1134,10 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre59(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs362, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre59(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs362, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	checksPost60(&c, &locs362, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs362, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1153,9 +1154,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost98(&c, &locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1172,10 +1173,10 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre262(&c, &opFusedMovingAvgObsFakeQuant, &locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre262(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost263(&c, &locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
+	assertgenshapes.ChecksPost263(&c, &assertgenshapes.Locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
 }
 
@@ -1192,10 +1193,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre264(&c, &opXFusedMovingAvgObsFqHelper, &locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre264(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost265(&c, &locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost265(&c, &assertgenshapes.Locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1212,10 +1213,10 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
-	checksPre266(&c, &opXFusedMovingAvgObsFqHelperOut, &locs376, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre266(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs376, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	checksPost267(&c, &locs376, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost267(&c, &assertgenshapes.Locs376, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1232,9 +1233,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre268(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs377, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre268(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs377, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost269(&c, &locs377, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost269(&c, &assertgenshapes.Locs377, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1251,9 +1252,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXChooseQparamsPerTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3, &a0, self)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0, r1
 }
 
@@ -1270,9 +1271,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSaturateWeightToFp16, &locs378, &a0, weight)
+	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs378, &a0, weight)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	checksPost6(&c, &locs378, &a0, weight, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs378, &a0, weight, r0)
 	return r0
 }
 
@@ -1289,9 +1290,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opChooseQparamsOptimized, &locs30, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs30, &a0, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	checksPost47(&c, &locs30, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs30, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1308,9 +1309,9 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAutocastToReducedPrecision, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1327,9 +1328,9 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAutocastToFullPrecision, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1346,9 +1347,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1365,10 +1366,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXToCopyOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXToCopyOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1385,9 +1386,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDtypeLayout, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1404,9 +1405,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDevice, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1423,9 +1424,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1442,9 +1443,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opToOther, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opToOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1461,9 +1462,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opMeshgrid, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opMeshgrid, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.Meshgrid(tensors)
-	checksPost82(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -1480,9 +1481,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opMeshgridIndexing, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opMeshgridIndexing, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	checksPost82(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -1499,9 +1500,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opCartesianProd, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opCartesianProd, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.CartesianProd(tensors)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -1518,9 +1519,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCombinations, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1537,9 +1538,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opItem, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opItem, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Item(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1556,9 +1557,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opResultTypeTensor, &locs379, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPre21(&c, &opResultTypeTensor, &assertgenshapes.Locs379, &a0, &a1, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	checksPost22(&c, &locs379, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs379, &a0, &a1, tensor, other)
 	return r0
 }
 
@@ -1575,9 +1576,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opResultTypeScalar, &locs380, &a0, tensor)
+	assertgenshapes.ChecksPre7(&c, &opResultTypeScalar, &assertgenshapes.Locs380, &a0, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	checksPost8(&c, &locs380, &a0, tensor)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs380, &a0, tensor)
 	return r0
 }
 
@@ -1594,9 +1595,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opResultTypeScalarTensor, &locs380, &a1, tensor)
+	assertgenshapes.ChecksPre7(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs380, &a1, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	checksPost8(&c, &locs380, &a1, tensor)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs380, &a1, tensor)
 	return r0
 }
 
@@ -1612,9 +1613,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	checksPre23(&c, &opResultTypeScalarScalar, &locs9)
+	assertgenshapes.ChecksPre23(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs9)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	checksPost24(&c, &locs9)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -1630,9 +1631,9 @@ func CanCast(from_ int, to int) bool {
 		return kernels.CanCast(from_, to)
 	}
 	var c asserts.Call
-	checksPre23(&c, &opCanCast, &locs9)
+	assertgenshapes.ChecksPre23(&c, &opCanCast, &assertgenshapes.Locs9)
 	r0 := kernels.CanCast(from_, to)
-	checksPost24(&c, &locs9)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -1648,9 +1649,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	checksPre23(&c, &opPromoteTypes, &locs9)
+	assertgenshapes.ChecksPre23(&c, &opPromoteTypes, &assertgenshapes.Locs9)
 	r0 := kernels.PromoteTypes(type1, type2)
-	checksPost24(&c, &locs9)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -1667,9 +1668,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXLocalScalarDense, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1689,9 +1690,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre270(&c, &opXLstmMps, &locs381, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre270(&c, &opXLstmMps, &assertgenshapes.Locs381, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost271(&c, &locs381, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost271(&c, &assertgenshapes.Locs381, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1711,10 +1712,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		a0, a9, a10, a11, a12, a13, a14 asserts.Saved
 		l1, l2                          asserts.SavedList
 	)
-	checksPre272(&c, &opXLstmMpsOut, &locs382, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPre272(&c, &opXLstmMpsOut, &assertgenshapes.Locs382, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	checksPost273(&c, &locs382, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost273(&c, &assertgenshapes.Locs382, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1734,9 +1735,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 		l7, l8                     asserts.SavedList
 	)
-	checksPre274(&c, &opLstmMpsBackward, &locs383, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.ChecksPre274(&c, &opLstmMpsBackward, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost275(&c, &locs383, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost275(&c, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1757,10 +1758,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a0, a1, a2, a3, a4, a5, a6, a15 asserts.Saved
 		l7, l8, l16, l17                asserts.SavedList
 	)
-	checksPre276(&c, &opLstmMpsBackwardOut, &locs384, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre276(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs384, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	checksPost277(&c, &locs384, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost277(&c, &assertgenshapes.Locs384, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -1776,9 +1777,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre278(&c, &opXThnnFusedLstmCell, &locs385, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre278(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	checksPost137(&c, &locs385, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1795,10 +1796,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre279(&c, &opXThnnFusedLstmCellOut, &locs386, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre279(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs386, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	checksPost139(&c, &locs386, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs386, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1815,9 +1816,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre280(&c, &opXThnnFusedLstmCellBackwardImpl, &locs387, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre280(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs387, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost137(&c, &locs387, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs387, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1834,10 +1835,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
-	checksPre281(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs388, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	assertgenshapes.ChecksPre281(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs388, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	checksPost139(&c, &locs388, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs388, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1854,9 +1855,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre282(&c, &opXThnnFusedLstmCellBackward, &locs389, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre282(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost191(&c, &locs389, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1873,9 +1874,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre283(&c, &opXThnnDifferentiableLstmCellBackward, &locs390, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	assertgenshapes.ChecksPre283(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs390, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	checksPost284(&c, &locs390, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost284(&c, &assertgenshapes.Locs390, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1892,9 +1893,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre285(&c, &opXThnnFusedGruCell, &locs391, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre285(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs391, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost286(&c, &locs391, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost286(&c, &assertgenshapes.Locs391, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -1911,10 +1912,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre287(&c, &opXThnnFusedGruCellOut, &locs392, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	assertgenshapes.ChecksPre287(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs392, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	checksPost288(&c, &locs392, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost288(&c, &assertgenshapes.Locs392, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1931,9 +1932,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre289(&c, &opXThnnFusedGruCellBackward, &locs393, &a0, &a1, grad_hy, workspace)
+	assertgenshapes.ChecksPre289(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs393, &a0, &a1, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	checksPost290(&c, &locs393, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs393, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1950,10 +1951,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre291(&c, &opXThnnFusedGruCellBackwardOut, &locs394, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre291(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs394, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	checksPost292(&c, &locs394, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost292(&c, &assertgenshapes.Locs394, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1970,9 +1971,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre293(&c, &opXThnnDifferentiableGruCellBackward, &locs395, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre293(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs395, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost294(&c, &locs395, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost294(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1992,9 +1993,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre295(&c, &opLstmInput, &locs396, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre295(&c, &opLstmInput, &assertgenshapes.Locs396, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost296(&c, &locs396, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost296(&c, &assertgenshapes.Locs396, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2014,9 +2015,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2, l3 asserts.SavedList
 	)
-	checksPre297(&c, &opLstmData, &locs397, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre297(&c, &opLstmData, &assertgenshapes.Locs397, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost298(&c, &locs397, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost298(&c, &assertgenshapes.Locs397, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2036,9 +2037,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre299(&c, &opGruInput, &locs398, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre299(&c, &opGruInput, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost300(&c, &locs398, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost300(&c, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2058,9 +2059,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre301(&c, &opGruData, &locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre301(&c, &opGruData, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost302(&c, &locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost302(&c, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2080,9 +2081,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre299(&c, &opRnnTanhInput, &locs398, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre299(&c, &opRnnTanhInput, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost300(&c, &locs398, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost300(&c, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2102,9 +2103,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre301(&c, &opRnnTanhData, &locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre301(&c, &opRnnTanhData, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost302(&c, &locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost302(&c, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2124,9 +2125,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre299(&c, &opRnnReluInput, &locs398, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre299(&c, &opRnnReluInput, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost300(&c, &locs398, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost300(&c, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2146,9 +2147,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre301(&c, &opRnnReluData, &locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre301(&c, &opRnnReluData, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost302(&c, &locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost302(&c, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2168,9 +2169,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		a0, a2, a3, a4, a5 asserts.Saved
 		l1                 asserts.SavedList
 	)
-	checksPre303(&c, &opLstmCell, &locs400, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre303(&c, &opLstmCell, &assertgenshapes.Locs400, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost304(&c, &locs400, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
+	assertgenshapes.ChecksPost304(&c, &assertgenshapes.Locs400, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
@@ -2187,9 +2188,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre243(&c, &opGruCell, &locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre243(&c, &opGruCell, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost131(&c, &locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -2206,9 +2207,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre243(&c, &opRnnTanhCell, &locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre243(&c, &opRnnTanhCell, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost131(&c, &locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -2225,9 +2226,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre243(&c, &opRnnReluCell, &locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre243(&c, &opRnnReluCell, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost131(&c, &locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -2247,9 +2248,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		a0, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
 		l1                                 asserts.SavedList
 	)
-	checksPre305(&c, &opQuantizedLstmCell, &locs402, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre305(&c, &opQuantizedLstmCell, &assertgenshapes.Locs402, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost306(&c, &locs402, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
+	assertgenshapes.ChecksPost306(&c, &assertgenshapes.Locs402, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
@@ -2266,9 +2267,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre307(&c, &opQuantizedGruCell, &locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre307(&c, &opQuantizedGruCell, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost308(&c, &locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -2285,9 +2286,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre307(&c, &opQuantizedRnnReluCell, &locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre307(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost308(&c, &locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -2304,9 +2305,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre307(&c, &opQuantizedRnnTanhCell, &locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre307(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost308(&c, &locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -2323,9 +2324,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opXPackPaddedSequence, &locs404, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre29(&c, &opXPackPaddedSequence, &assertgenshapes.Locs404, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	checksPost30(&c, &locs404, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs404, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -2342,10 +2343,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre31(&c, &opXPackPaddedSequenceOut, &locs405, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
+	assertgenshapes.ChecksPre31(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs405, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	checksPost32(&c, &locs405, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs405, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2362,9 +2363,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opXPackPaddedSequenceBackward, &locs406, &a0, &a2, grad, batch_sizes)
+	assertgenshapes.ChecksPre14(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs406, &a0, &a2, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	checksPost18(&c, &locs406, &a0, &a2, grad, batch_sizes, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs406, &a0, &a2, grad, batch_sizes, r0)
 	return r0
 }
 
@@ -2381,9 +2382,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opXPadPackedSequence, &locs407, &a0, &a1, data, batch_sizes)
+	assertgenshapes.ChecksPre29(&c, &opXPadPackedSequence, &assertgenshapes.Locs407, &a0, &a1, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	checksPost30(&c, &locs407, &a0, &a1, data, batch_sizes, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs407, &a0, &a1, data, batch_sizes, r0, r1)
 	return r0, r1
 }
 
@@ -2400,10 +2401,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opSet_SourceTensorStorageOffset, &locs408, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre50(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs408, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	checksPost309(&c, &locs408, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs408, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -2420,10 +2421,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opSet_SourceTensor, &locs408, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre50(&c, &opSet_SourceTensor, &assertgenshapes.Locs408, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost309(&c, &locs408, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs408, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -2440,10 +2441,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSetSourceTensorOut, &locs409, &a0, &a1, &a2, self, source, out)
+	assertgenshapes.ChecksPre19(&c, &opSetSourceTensorOut, &assertgenshapes.Locs409, &a0, &a1, &a2, self, source, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	checksPost20(&c, &locs409, &a0, &a1, &a2, self, source, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs409, &a0, &a1, &a2, self, source, out, r0)
 	return r0
 }
 
@@ -2460,9 +2461,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSetSourceTensor, &locs408, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre14(&c, &opSetSourceTensor, &assertgenshapes.Locs408, &a0, &a1, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
-	checksPost310(&c, &locs408, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost310(&c, &assertgenshapes.Locs408, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -2479,10 +2480,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSet_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSet_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	checksPost311(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost311(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2499,10 +2500,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSetOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSetOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2519,9 +2520,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Set(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2538,9 +2539,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	checksPost226(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -2557,10 +2558,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLiftOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLiftOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2577,9 +2578,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLiftFresh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	checksPost312(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost312(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2596,9 +2597,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLiftFreshCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	checksPost226(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -2615,10 +2616,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLiftFreshCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2635,9 +2636,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opIsSetTo, &locs410, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre21(&c, &opIsSetTo, &assertgenshapes.Locs410, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	checksPost22(&c, &locs410, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs410, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -2654,10 +2655,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opMaskedFill_Scalar, &locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre50(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs28, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	checksPost51(&c, &locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2674,10 +2675,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMaskedFillScalarOut, &locs29, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs29, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	checksPost20(&c, &locs29, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs29, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -2694,9 +2695,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaskedFillScalar, &locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalar, &assertgenshapes.Locs28, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	checksPost18(&c, &locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2713,10 +2714,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre57(&c, &opMaskedFill_Tensor, &locs411, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre57(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	checksPost58(&c, &locs411, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -2733,10 +2734,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre59(&c, &opMaskedFillTensorOut, &locs412, &a0, &a1, &a2, &a3, self, mask, value, out)
+	assertgenshapes.ChecksPre59(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs412, &a0, &a1, &a2, &a3, self, mask, value, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	checksPost60(&c, &locs412, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs412, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
 }
 
@@ -2753,9 +2754,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMaskedFillTensor, &locs411, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre55(&c, &opMaskedFillTensor, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	checksPost56(&c, &locs411, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -2772,10 +2773,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre57(&c, &opMaskedScatter_, &locs413, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre57(&c, &opMaskedScatter_, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	checksPost58(&c, &locs413, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -2792,10 +2793,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre59(&c, &opMaskedScatterOut, &locs414, &a0, &a1, &a2, &a3, self, mask, source, out)
+	assertgenshapes.ChecksPre59(&c, &opMaskedScatterOut, &assertgenshapes.Locs414, &a0, &a1, &a2, &a3, self, mask, source, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	checksPost60(&c, &locs414, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs414, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
 }
 
@@ -2812,9 +2813,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMaskedScatter, &locs413, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre55(&c, &opMaskedScatter, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	checksPost56(&c, &locs413, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -2831,9 +2832,9 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaskedScatterBackward, &locs32, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre14(&c, &opMaskedScatterBackward, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
-	checksPost18(&c, &locs32, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -2850,9 +2851,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMaskedSoftmax, &locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmax, &assertgenshapes.Locs28, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	checksPost18(&c, &locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2869,10 +2870,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXMaskedSoftmaxOut, &locs29, &a0, &a1, &a4, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs29, &a0, &a1, &a4, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	checksPost20(&c, &locs29, &a0, &a1, &a4, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs29, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
 }
 
@@ -2889,9 +2890,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXMaskedSoftmaxBackward, &locs415, &a0, &a1, &a2, grad_output, output, mask)
+	assertgenshapes.ChecksPre55(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs415, &a0, &a1, &a2, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	checksPost56(&c, &locs415, &a0, &a1, &a2, grad_output, output, mask, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs415, &a0, &a1, &a2, grad_output, output, mask, r0)
 	return r0
 }
 
@@ -2908,10 +2909,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opXMaskedSoftmaxBackwardOut, &locs416, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
+	assertgenshapes.ChecksPre59(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs416, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	checksPost60(&c, &locs416, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs416, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
 }
 
@@ -2928,9 +2929,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2947,9 +2948,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2966,10 +2967,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre57(&c, &opPut_, &locs167, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre57(&c, &opPut_, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	checksPost58(&c, &locs167, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -2986,10 +2987,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opPutOut, &locs166, &a0, &a1, &a2, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre59(&c, &opPutOut, &assertgenshapes.Locs166, &a0, &a1, &a2, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	checksPost60(&c, &locs166, &a0, &a1, &a2, &a4, self, index, source, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs166, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -3006,9 +3007,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opPut, &locs167, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opPut, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	checksPost56(&c, &locs167, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -3025,10 +3026,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre59(&c, &opIndexAddOut, &locs166, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre59(&c, &opIndexAddOut, &assertgenshapes.Locs166, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	checksPost60(&c, &locs166, &a0, &a2, &a3, &a5, self, index, source, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs166, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
 }
 
@@ -3045,10 +3046,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre57(&c, &opIndexAdd_, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre57(&c, &opIndexAdd_, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	checksPost58(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3065,9 +3066,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexAdd, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexAdd, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	checksPost56(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3084,10 +3085,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre59(&c, &opIndexReduceOut, &locs166, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre59(&c, &opIndexReduceOut, &assertgenshapes.Locs166, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	checksPost60(&c, &locs166, &a0, &a2, &a3, &a6, self, index, source, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs166, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
 }
 
@@ -3104,10 +3105,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre57(&c, &opIndexReduce_, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre57(&c, &opIndexReduce_, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	checksPost58(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3124,9 +3125,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexReduce, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexReduce, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	checksPost56(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3143,10 +3144,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre50(&c, &opIndexFill_IntScalar, &locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre50(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs417, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	checksPost51(&c, &locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3163,10 +3164,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre19(&c, &opIndexFillIntScalarOut, &locs418, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	checksPost20(&c, &locs418, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -3183,9 +3184,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opIndexFillIntScalar, &locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalar, &assertgenshapes.Locs417, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	checksPost18(&c, &locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3202,10 +3203,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre57(&c, &opIndexFill_IntTensor, &locs419, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre57(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs419, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	checksPost58(&c, &locs419, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs419, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -3222,10 +3223,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre59(&c, &opIndexFillIntTensorOut, &locs420, &a0, &a2, &a3, &a4, self, index, value, out)
+	assertgenshapes.ChecksPre59(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs420, &a0, &a2, &a3, &a4, self, index, value, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	checksPost60(&c, &locs420, &a0, &a2, &a3, &a4, self, index, value, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs420, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
 }
 
@@ -3242,9 +3243,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexFillIntTensor, &locs419, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre55(&c, &opIndexFillIntTensor, &assertgenshapes.Locs419, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	checksPost56(&c, &locs419, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs419, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -3261,9 +3262,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatterSrc, &locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatterSrc, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	checksPost56(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3280,10 +3281,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre57(&c, &opScatter_Src, &locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre57(&c, &opScatter_Src, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	checksPost58(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3300,10 +3301,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre59(&c, &opScatterSrcOut, &locs422, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre59(&c, &opScatterSrcOut, &assertgenshapes.Locs422, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	checksPost60(&c, &locs422, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs422, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -3320,9 +3321,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opScatterValue, &locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opScatterValue, &assertgenshapes.Locs417, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	checksPost18(&c, &locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3339,10 +3340,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre50(&c, &opScatter_Value, &locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre50(&c, &opScatter_Value, &assertgenshapes.Locs417, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	checksPost51(&c, &locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3359,10 +3360,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre19(&c, &opScatterValueOut, &locs418, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opScatterValueOut, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	checksPost20(&c, &locs418, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -3379,9 +3380,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatterReduce, &locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatterReduce, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	checksPost56(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3398,10 +3399,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre57(&c, &opScatter_Reduce, &locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre57(&c, &opScatter_Reduce, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	checksPost58(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3418,10 +3419,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre59(&c, &opScatterReduceOut, &locs422, &a0, &a2, &a3, &a5, self, index, src, out)
+	assertgenshapes.ChecksPre59(&c, &opScatterReduceOut, &assertgenshapes.Locs422, &a0, &a2, &a3, &a5, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	checksPost60(&c, &locs422, &a0, &a2, &a3, &a5, self, index, src, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs422, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
 }
 
@@ -3438,9 +3439,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opScatterValueReduce, &locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opScatterValueReduce, &assertgenshapes.Locs417, &a0, &a2, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	checksPost18(&c, &locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3457,10 +3458,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre50(&c, &opScatter_ValueReduce, &locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre50(&c, &opScatter_ValueReduce, &assertgenshapes.Locs417, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	checksPost51(&c, &locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3477,10 +3478,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a5 asserts.Saved
-	checksPre19(&c, &opScatterValueReduceOut, &locs418, &a0, &a2, &a5, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opScatterValueReduceOut, &assertgenshapes.Locs418, &a0, &a2, &a5, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	checksPost20(&c, &locs418, &a0, &a2, &a5, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a2, &a5, self, index, out, r0)
 	return r0
 }
 
@@ -3497,9 +3498,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatterAdd, &locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatterAdd, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	checksPost56(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3516,10 +3517,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre57(&c, &opScatterAdd_, &locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre57(&c, &opScatterAdd_, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	checksPost58(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3536,10 +3537,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre59(&c, &opScatterAddOut, &locs422, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre59(&c, &opScatterAddOut, &assertgenshapes.Locs422, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	checksPost60(&c, &locs422, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs422, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -3556,9 +3557,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatterReduceTwo, &locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatterReduceTwo, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	checksPost56(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3575,10 +3576,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre57(&c, &opScatterReduce_Two, &locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre57(&c, &opScatterReduce_Two, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	checksPost58(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3595,10 +3596,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre59(&c, &opScatterReduceTwoOut, &locs422, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre59(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs422, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	checksPost60(&c, &locs422, &a0, &a2, &a3, &a6, self, index, src, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs422, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
 }
 
@@ -3615,10 +3616,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opEq_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opEq_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3635,10 +3636,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opEq_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opEq_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3655,10 +3656,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseAndTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3675,10 +3676,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opBitwiseAndScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3695,9 +3696,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseAndScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3714,9 +3715,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseAndScalarTensor, &locs207, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs207, &a1, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	checksPost6(&c, &locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
 	return r0
 }
 
@@ -3733,10 +3734,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opBitwiseAndScalarTensorOut, &locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre53(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3753,9 +3754,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseAndTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3772,10 +3773,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseAnd_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3792,10 +3793,10 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opBitwiseAnd_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3812,9 +3813,9 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderAndScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderAndScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3831,9 +3832,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderAndTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3850,10 +3851,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIandScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIandScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3870,10 +3871,10 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDunderIandTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDunderIandTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3890,10 +3891,10 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseOrTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3910,10 +3911,10 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opBitwiseOrScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3930,9 +3931,9 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseOrScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3949,9 +3950,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseOrScalarTensor, &locs207, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs207, &a1, other)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	checksPost6(&c, &locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
 	return r0
 }
 
@@ -3968,10 +3969,10 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opBitwiseOrScalarTensorOut, &locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre53(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3988,9 +3989,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseOrTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4007,10 +4008,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseOr_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4027,10 +4028,10 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opBitwiseOr_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4047,9 +4048,9 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderOrScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderOrScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4066,9 +4067,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderOrTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4085,10 +4086,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4105,10 +4106,10 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDunderIorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDunderIorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4125,10 +4126,10 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseXorTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4145,10 +4146,10 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opBitwiseXorScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4165,9 +4166,9 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseXorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4184,9 +4185,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseXorScalarTensor, &locs207, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs207, &a1, other)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	checksPost6(&c, &locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
 	return r0
 }
 
@@ -4203,10 +4204,10 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opBitwiseXorScalarTensorOut, &locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre53(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4223,9 +4224,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseXorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4242,10 +4243,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseXor_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4262,10 +4263,10 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opBitwiseXor_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4282,9 +4283,9 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderXorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderXorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4301,9 +4302,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderXorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4320,10 +4321,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIxorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIxorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4340,10 +4341,10 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDunderIxorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDunderIxorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4360,9 +4361,9 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderLshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4379,9 +4380,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderLshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4398,10 +4399,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIlshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4418,10 +4419,10 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opDunderLshiftScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4438,10 +4439,10 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDunderIlshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4458,10 +4459,10 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDunderLshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4478,9 +4479,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseLeftShiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4497,10 +4498,10 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opBitwiseLeftShift_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4517,10 +4518,10 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4537,9 +4538,9 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseLeftShiftTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4556,10 +4557,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseLeftShift_TensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4576,10 +4577,10 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opBitwiseLeftShiftTensorScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4596,9 +4597,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs207, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs207, &a1, other)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	checksPost6(&c, &locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
 	return r0
 }
 
@@ -4615,10 +4616,10 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opBitwiseLeftShiftScalarTensorOut, &locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre53(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4635,9 +4636,9 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderRshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4654,9 +4655,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderRshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4673,10 +4674,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIrshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4693,10 +4694,10 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opDunderRshiftScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4713,10 +4714,10 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDunderIrshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4733,10 +4734,10 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDunderRshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4753,9 +4754,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseRightShiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4772,10 +4773,10 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opBitwiseRightShift_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4792,10 +4793,10 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseRightShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4812,9 +4813,9 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseRightShiftTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4831,10 +4832,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseRightShift_TensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4851,10 +4852,10 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opBitwiseRightShiftTensorScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4871,9 +4872,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs207, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs207, &a1, other)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	checksPost6(&c, &locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
 	return r0
 }
 
@@ -4890,10 +4891,10 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opBitwiseRightShiftScalarTensorOut, &locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre53(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4910,10 +4911,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTril_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTril_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4930,10 +4931,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTriu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTriu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4950,10 +4951,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDigamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDigamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4970,10 +4971,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLerp_Scalar, &locs423, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre50(&c, &opLerp_Scalar, &assertgenshapes.Locs423, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	checksPost51(&c, &locs423, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs423, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -4990,10 +4991,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre57(&c, &opLerp_Tensor, &locs424, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre57(&c, &opLerp_Tensor, &assertgenshapes.Locs424, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	checksPost58(&c, &locs424, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs424, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -5010,10 +5011,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre57(&c, &opAddbmm_, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre57(&c, &opAddbmm_, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	checksPost58(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -5030,10 +5031,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opAddbmmOut, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre59(&c, &opAddbmmOut, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost60(&c, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -5050,9 +5051,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddbmm, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre55(&c, &opAddbmm, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	checksPost56(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -5069,10 +5070,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRandom_From, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRandom_From, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5089,10 +5090,10 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opRandomFromOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRandomFromOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5109,9 +5110,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandomFrom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5128,10 +5129,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRandom_To, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRandom_To, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5148,10 +5149,10 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opRandomToOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRandomToOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5168,9 +5169,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandomTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5187,10 +5188,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRandom_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRandom_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5207,10 +5208,10 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opRandomOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRandomOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5227,9 +5228,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Random(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5246,10 +5247,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opUniform_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opUniform_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5266,10 +5267,10 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opUniformOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opUniformOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5286,9 +5287,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUniform, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5305,10 +5306,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCauchy_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCauchy_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5325,10 +5326,10 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opCauchyOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCauchyOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5345,9 +5346,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCauchy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5364,10 +5365,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLogNormal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLogNormal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5384,10 +5385,10 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opLogNormalOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLogNormalOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5404,9 +5405,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogNormal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5423,10 +5424,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExponential_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExponential_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5443,10 +5444,10 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opExponentialOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opExponentialOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5463,9 +5464,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExponential, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5482,10 +5483,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGeometric_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGeometric_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5502,10 +5503,10 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opGeometricOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opGeometricOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5522,9 +5523,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGeometric, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5541,10 +5542,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opDiagOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opDiagOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5561,9 +5562,9 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiag, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiag, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5580,10 +5581,10 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opCrossOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -5600,9 +5601,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCross, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Cross(self, other, dim)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5619,10 +5620,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opTriuOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opTriuOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5639,9 +5640,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTriu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5658,10 +5659,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opTrilOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opTrilOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5678,9 +5679,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTril, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5696,9 +5697,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opTrilIndices, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opTrilIndices, &assertgenshapes.Locs13)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -5715,10 +5716,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opTrilIndicesOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opTrilIndicesOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -5734,9 +5735,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opTriuIndices, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opTriuIndices, &assertgenshapes.Locs13)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -5753,10 +5754,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opTriuIndicesOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opTriuIndicesOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	checksPost10(&c, &locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
 	return r0
 }
 
@@ -5773,9 +5774,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrace, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trace(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5792,10 +5793,10 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opTraceOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opTraceOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5812,9 +5813,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTraceBackward, &locs46, &a0, grad)
+	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs46, &a0, grad)
 	r0 := kernels.TraceBackward(grad, sizes)
-	checksPost6(&c, &locs46, &a0, grad, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs46, &a0, grad, r0)
 	return r0
 }
 
@@ -5831,10 +5832,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opNeScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5851,9 +5852,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5870,10 +5871,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opNeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5890,9 +5891,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5909,10 +5910,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNe_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNe_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5929,10 +5930,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opNe_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opNe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5949,10 +5950,10 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opNotEqualScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNotEqualScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5969,9 +5970,9 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNotEqualScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NotEqualScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5988,10 +5989,10 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opNotEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6008,9 +6009,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNotEqualTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opNotEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6027,10 +6028,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNotEqual_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNotEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6047,10 +6048,10 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opNotEqual_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opNotEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6067,10 +6068,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opEqScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opEqScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6087,9 +6088,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opEqScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6106,10 +6107,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opEqTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6126,9 +6127,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6145,10 +6146,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opGeScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opGeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6165,9 +6166,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6184,10 +6185,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6204,9 +6205,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6223,10 +6224,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGe_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGe_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6243,10 +6244,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opGe_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opGe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6263,10 +6264,10 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opGreaterEqualScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6283,9 +6284,9 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGreaterEqualScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6302,10 +6303,10 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGreaterEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6322,9 +6323,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGreaterEqualTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6341,10 +6342,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGreaterEqual_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6361,10 +6362,10 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opGreaterEqual_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6381,10 +6382,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLeScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6401,9 +6402,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6420,10 +6421,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6440,9 +6441,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6459,10 +6460,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLe_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLe_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6479,10 +6480,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLe_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6499,10 +6500,10 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLessEqualScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLessEqualScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6519,9 +6520,9 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLessEqualScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LessEqualScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6538,10 +6539,10 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLessEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6558,9 +6559,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLessEqualTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLessEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6577,10 +6578,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLessEqual_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLessEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6597,10 +6598,10 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLessEqual_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLessEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6617,10 +6618,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opGtScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opGtScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6637,9 +6638,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6656,10 +6657,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6676,9 +6677,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6695,10 +6696,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGt_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGt_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6715,10 +6716,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opGt_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opGt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6735,10 +6736,10 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opGreaterScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opGreaterScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6755,9 +6756,9 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGreaterScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GreaterScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6774,10 +6775,10 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGreaterTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6794,9 +6795,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGreaterTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGreaterTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6813,10 +6814,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGreater_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGreater_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6833,10 +6834,10 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opGreater_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opGreater_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6853,10 +6854,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLtScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLtScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6873,9 +6874,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6892,10 +6893,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6912,9 +6913,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6931,10 +6932,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLt_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLt_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6951,10 +6952,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLt_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6971,10 +6972,10 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLessScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLessScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6991,9 +6992,9 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLessScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LessScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7010,10 +7011,10 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLessTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7030,9 +7031,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLessTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLessTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LessTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7049,10 +7050,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLess_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLess_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7069,10 +7070,10 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLess_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLess_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7089,10 +7090,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opTakeOut, &locs418, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opTakeOut, &assertgenshapes.Locs418, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	checksPost20(&c, &locs418, &a0, &a1, &a2, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a1, &a2, self, index, out, r0)
 	return r0
 }
 
@@ -7109,9 +7110,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTake, &locs417, &a0, &a1, self, index)
+	assertgenshapes.ChecksPre14(&c, &opTake, &assertgenshapes.Locs417, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	checksPost18(&c, &locs417, &a0, &a1, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -7128,10 +7129,10 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opTakeAlongDimOut, &locs137, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opTakeAlongDimOut, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	checksPost20(&c, &locs137, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -7148,9 +7149,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTakeAlongDim, &locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opTakeAlongDim, &assertgenshapes.Locs136, &a0, &a1, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	checksPost18(&c, &locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -7167,10 +7168,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre19(&c, &opIndexSelectOut, &locs418, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opIndexSelectOut, &assertgenshapes.Locs418, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	checksPost20(&c, &locs418, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -7187,9 +7188,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opIndexSelect, &locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexSelect, &assertgenshapes.Locs417, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	checksPost18(&c, &locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -7206,9 +7207,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre14(&c, &opIndexSelectBackward, &locs425, &a0, &a3, grad, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexSelectBackward, &assertgenshapes.Locs425, &a0, &a3, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	checksPost18(&c, &locs425, &a0, &a3, grad, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs425, &a0, &a3, grad, index, r0)
 	return r0
 }
 
@@ -7225,10 +7226,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMaskedSelectOut, &locs29, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opMaskedSelectOut, &assertgenshapes.Locs29, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	checksPost20(&c, &locs29, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs29, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -7245,9 +7246,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaskedSelect, &locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opMaskedSelect, &assertgenshapes.Locs28, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	checksPost18(&c, &locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -7264,9 +7265,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMaskedSelectBackward, &locs426, &a0, &a1, &a2, grad, input, mask)
+	assertgenshapes.ChecksPre55(&c, &opMaskedSelectBackward, &assertgenshapes.Locs426, &a0, &a1, &a2, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	checksPost56(&c, &locs426, &a0, &a1, &a2, grad, input, mask, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs426, &a0, &a1, &a2, grad, input, mask, r0)
 	return r0
 }
 
@@ -7283,10 +7284,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opNonzeroOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNonzeroOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7303,9 +7304,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nonzero(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7322,10 +7323,10 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opNonzeroStaticOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNonzeroStaticOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7342,9 +7343,9 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNonzeroStatic, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNonzeroStatic, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NonzeroStatic(self, size, fill_value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7361,9 +7362,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNonzeroNumpy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNonzeroNumpy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NonzeroNumpy(self)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7380,9 +7381,9 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgwhere, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argwhere(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7399,10 +7400,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre19(&c, &opGatherOut, &locs418, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opGatherOut, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	checksPost20(&c, &locs418, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -7419,9 +7420,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opGather, &locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opGather, &assertgenshapes.Locs417, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	checksPost18(&c, &locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -7438,9 +7439,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre55(&c, &opGatherBackward, &locs427, &a0, &a1, &a3, grad, self, index)
+	assertgenshapes.ChecksPre55(&c, &opGatherBackward, &assertgenshapes.Locs427, &a0, &a1, &a3, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	checksPost56(&c, &locs427, &a0, &a1, &a3, grad, self, index, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs427, &a0, &a1, &a3, grad, self, index, r0)
 	return r0
 }
 
@@ -7457,9 +7458,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opXGatherSparseBackward, &locs428, &a0, &a2, &a3, self, index, grad)
+	assertgenshapes.ChecksPre55(&c, &opXGatherSparseBackward, &assertgenshapes.Locs428, &a0, &a2, &a3, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	checksPost56(&c, &locs428, &a0, &a2, &a3, self, index, grad, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs428, &a0, &a2, &a3, self, index, grad, r0)
 	return r0
 }
 
@@ -7476,10 +7477,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opAddcmulOut, &locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre59(&c, &opAddcmulOut, &assertgenshapes.Locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	checksPost60(&c, &locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -7496,9 +7497,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddcmul, &locs430, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre55(&c, &opAddcmul, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	checksPost56(&c, &locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7515,10 +7516,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre57(&c, &opAddcmul_, &locs430, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre57(&c, &opAddcmul_, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	checksPost58(&c, &locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7535,10 +7536,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opAddcdivOut, &locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre59(&c, &opAddcdivOut, &assertgenshapes.Locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	checksPost60(&c, &locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -7555,9 +7556,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddcdiv, &locs430, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre55(&c, &opAddcdiv, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	checksPost56(&c, &locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7574,10 +7575,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre57(&c, &opAddcdiv_, &locs430, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre57(&c, &opAddcdiv_, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	checksPost58(&c, &locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7594,9 +7595,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opCrossEntropyLoss, &locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre74(&c, &opCrossEntropyLoss, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	checksPost56(&c, &locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -7613,10 +7614,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre31(&c, &opTriangularSolveX, &locs431, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPre31(&c, &opTriangularSolveX, &assertgenshapes.Locs431, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	checksPost32(&c, &locs431, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs431, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
 	return r0, r1
 }
 
@@ -7633,9 +7634,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opTriangularSolve, &locs432, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre29(&c, &opTriangularSolve, &assertgenshapes.Locs432, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	checksPost30(&c, &locs432, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs432, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -7653,9 +7654,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXLinalgCheckErrors, &locs433, &a0, info)
+	assertgenshapes.ChecksPre7(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs433, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	checksPost8(&c, &locs433, &a0, info)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs433, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -7671,10 +7672,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opLinalgSolveTriangularOut, &locs434, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs434, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	checksPost20(&c, &locs434, &a0, &a1, &a5, self, B, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs434, &a0, &a1, &a5, self, B, out, r0)
 	return r0
 }
 
@@ -7691,9 +7692,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgSolveTriangular, &locs435, &a0, &a1, self, B)
+	assertgenshapes.ChecksPre14(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs435, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	checksPost18(&c, &locs435, &a0, &a1, self, B, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs435, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -7710,9 +7711,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgVander, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.LinalgVander(x, N)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -7729,10 +7730,10 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre233(&c, &opSvdU, &locs436, &a0, &a3, &a4, &a5, self, U, S, V)
+	assertgenshapes.ChecksPre233(&c, &opSvdU, &assertgenshapes.Locs436, &a0, &a3, &a4, &a5, self, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	checksPost234(&c, &locs436, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs436, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7749,9 +7750,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opSvd, &locs301, &a0, self)
+	assertgenshapes.ChecksPre231(&c, &opSvd, &assertgenshapes.Locs301, &a0, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	checksPost232(&c, &locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7768,9 +7769,9 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSwapaxes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7787,10 +7788,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSwapaxes_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSwapaxes_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7807,9 +7808,9 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSwapdims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7826,10 +7827,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSwapdims_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSwapdims_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7846,10 +7847,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCholeskySolveOut, &locs437, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPre19(&c, &opCholeskySolveOut, &assertgenshapes.Locs437, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	checksPost20(&c, &locs437, &a0, &a1, &a3, self, input2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs437, &a0, &a1, &a3, self, input2, out, r0)
 	return r0
 }
 
@@ -7866,9 +7867,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCholeskySolve, &locs438, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre14(&c, &opCholeskySolve, &assertgenshapes.Locs438, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	checksPost18(&c, &locs438, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs438, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -7885,9 +7886,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCholeskySolveHelper, &locs439, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs439, &a0, &a1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	checksPost18(&c, &locs439, &a0, &a1, self, A, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs439, &a0, &a1, self, A, r0)
 	return r0
 }
 
@@ -7904,10 +7905,10 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXCholeskySolveHelperOut, &locs440, &a0, &a1, &a3, self, A, out)
+	assertgenshapes.ChecksPre19(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs440, &a0, &a1, &a3, self, A, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	checksPost20(&c, &locs440, &a0, &a1, &a3, self, A, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs440, &a0, &a1, &a3, self, A, out, r0)
 	return r0
 }
 
@@ -7924,9 +7925,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCholeskyInverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7943,10 +7944,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opCholeskyInverseOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCholeskyInverseOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7963,10 +7964,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre48(&c, &opGeqrfA, &locs441, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPre48(&c, &opGeqrfA, &assertgenshapes.Locs441, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	checksPost49(&c, &locs441, &a0, &a1, &a2, self, a, tau, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, self, a, tau, r0, r1)
 	return r0, r1
 }
 
@@ -7983,9 +7984,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opGeqrf, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opGeqrf, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8002,9 +8003,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opOrgqr, &locs438, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre14(&c, &opOrgqr, &assertgenshapes.Locs438, &a0, &a1, self, input2)
 	r0 := kernels.Orgqr(self, input2)
-	checksPost18(&c, &locs438, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs438, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -8021,10 +8022,10 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opOrgqrOut, &locs437, &a0, &a1, &a2, self, input2, out)
+	assertgenshapes.ChecksPre19(&c, &opOrgqrOut, &assertgenshapes.Locs437, &a0, &a1, &a2, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	checksPost20(&c, &locs437, &a0, &a1, &a2, self, input2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs437, &a0, &a1, &a2, self, input2, out, r0)
 	return r0
 }
 
@@ -8041,10 +8042,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opOrmqrOut, &locs442, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPre59(&c, &opOrmqrOut, &assertgenshapes.Locs442, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	checksPost60(&c, &locs442, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs442, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
 	return r0
 }
 
@@ -8061,9 +8062,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opOrmqr, &locs443, &a0, &a1, &a2, self, input2, input3)
+	assertgenshapes.ChecksPre55(&c, &opOrmqr, &assertgenshapes.Locs443, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	checksPost56(&c, &locs443, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs443, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -8080,9 +8081,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opXLuWithInfo, &locs301, &a0, self)
+	assertgenshapes.ChecksPre231(&c, &opXLuWithInfo, &assertgenshapes.Locs301, &a0, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	checksPost232(&c, &locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8099,10 +8100,10 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre59(&c, &opLuSolveOut, &locs444, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
+	assertgenshapes.ChecksPre59(&c, &opLuSolveOut, &assertgenshapes.Locs444, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	checksPost60(&c, &locs444, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs444, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
 	return r0
 }
 
@@ -8119,9 +8120,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opLuSolve, &locs445, &a0, &a1, &a2, self, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre55(&c, &opLuSolve, &assertgenshapes.Locs445, &a0, &a1, &a2, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	checksPost56(&c, &locs445, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs445, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
 	return r0
 }
 
@@ -8138,9 +8139,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre313(&c, &opLuUnpack, &locs446, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre313(&c, &opLuUnpack, &assertgenshapes.Locs446, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	checksPost314(&c, &locs446, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost314(&c, &assertgenshapes.Locs446, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -8157,10 +8158,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	checksPre224(&c, &opLuUnpackOut, &locs447, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPre224(&c, &opLuUnpackOut, &assertgenshapes.Locs447, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	checksPost225(&c, &locs447, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
+	assertgenshapes.ChecksPost225(&c, &assertgenshapes.Locs447, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8177,10 +8178,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opMultinomialOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMultinomialOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8197,9 +8198,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMultinomial, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8216,10 +8217,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLgammaOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLgammaOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8236,10 +8237,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLgamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLgamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8256,9 +8257,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lgamma(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8275,10 +8276,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opDigammaOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opDigammaOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8295,9 +8296,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDigamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Digamma(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8314,10 +8315,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opPolygammaOut, &locs39, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opPolygammaOut, &assertgenshapes.Locs39, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	checksPost54(&c, &locs39, &a1, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -8334,9 +8335,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opPolygamma, &locs0, &a1, self)
+	assertgenshapes.ChecksPre0(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	checksPost6(&c, &locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a1, self, r0)
 	return r0
 }
 
@@ -8353,10 +8354,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opPolygamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opPolygamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8373,9 +8374,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErfinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfinv(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8392,10 +8393,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opErfinv_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opErfinv_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8412,10 +8413,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opErfinvOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opErfinvOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8432,9 +8433,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.I0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8451,10 +8452,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opI0_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opI0_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8471,10 +8472,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opI0Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opI0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8491,9 +8492,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSign, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sign(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8510,10 +8511,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSign_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSign_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8530,10 +8531,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSignOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSignOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8550,9 +8551,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSignbit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Signbit(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8569,10 +8570,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSignbitOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSignbitOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8589,9 +8590,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDist, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8608,10 +8609,10 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opDistOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDistOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8628,10 +8629,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opAtan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8648,10 +8649,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opAtan2_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opAtan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8668,9 +8669,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAtan2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opAtan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8687,9 +8688,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opArctan2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opArctan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Arctan2(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8706,10 +8707,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opArctan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opArctan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8726,10 +8727,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opArctan2_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opArctan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8746,10 +8747,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLerpScalarOut, &locs448, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPre19(&c, &opLerpScalarOut, &assertgenshapes.Locs448, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	checksPost20(&c, &locs448, &a0, &a1, &a3, self, end, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs448, &a0, &a1, &a3, self, end, out, r0)
 	return r0
 }
 
@@ -8766,10 +8767,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre59(&c, &opLerpTensorOut, &locs449, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPre59(&c, &opLerpTensorOut, &assertgenshapes.Locs449, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	checksPost60(&c, &locs449, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs449, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
 }
 
@@ -8786,9 +8787,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLerpScalar, &locs423, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre14(&c, &opLerpScalar, &assertgenshapes.Locs423, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	checksPost18(&c, &locs423, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs423, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -8805,9 +8806,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opLerpTensor, &locs424, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre55(&c, &opLerpTensor, &assertgenshapes.Locs424, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	checksPost56(&c, &locs424, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs424, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -8824,10 +8825,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opHistcOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opHistcOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8844,9 +8845,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHistc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHistc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8863,10 +8864,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre315(&c, &opHistogramBinsTensorOut, &locs450, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre315(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs450, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	checksPost108(&c, &locs450, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs450, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -8883,9 +8884,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre316(&c, &opHistogramBinsTensor, &locs451, &a0, &a1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre316(&c, &opHistogramBinsTensor, &assertgenshapes.Locs451, &a0, &a1, &a2, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	checksPost106(&c, &locs451, &a0, &a1, &a2, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs451, &a0, &a1, &a2, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8902,10 +8903,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a0, a3, a5, a6 asserts.Saved
-	checksPre317(&c, &opHistogramBinCtOut, &locs452, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre317(&c, &opHistogramBinCtOut, &assertgenshapes.Locs452, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	checksPost32(&c, &locs452, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs452, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -8922,9 +8923,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre157(&c, &opHistogramBinCt, &locs453, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre157(&c, &opHistogramBinCt, &assertgenshapes.Locs453, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	checksPost30(&c, &locs453, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs453, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8941,9 +8942,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre80(&c, &opXHistogramddBinEdges, &locs101, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre80(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs101, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	checksPost318(&c, &locs101, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost318(&c, &assertgenshapes.Locs101, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -8964,10 +8965,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0, a3 asserts.Saved
 		l5     asserts.SavedList
 	)
-	checksPre319(&c, &opXHistogramddBinEdgesOut, &locs454, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPre319(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs454, &a0, &a3, &l5, self, weight, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	checksPost320(&c, &locs454, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPost320(&c, &assertgenshapes.Locs454, &a0, &a3, &l5, self, weight, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -8983,9 +8984,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre80(&c, &opXHistogramddFromBinCts, &locs101, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre80(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs101, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	checksPost18(&c, &locs101, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -9002,10 +9003,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a0, a3, a5 asserts.Saved
-	checksPre81(&c, &opXHistogramddFromBinCtsOut, &locs102, &a0, &a3, &a5, self, weight, out)
+	assertgenshapes.ChecksPre81(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs102, &a0, &a3, &a5, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	checksPost20(&c, &locs102, &a0, &a3, &a5, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
 }
 
@@ -9025,9 +9026,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre321(&c, &opXHistogramddFromBinTensors, &locs455, &a0, &l1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre321(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs455, &a0, &l1, &a2, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	checksPost153(&c, &locs455, &a0, &l1, &a2, self, bins, weight, r0)
+	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs455, &a0, &l1, &a2, self, bins, weight, r0)
 	return r0
 }
 
@@ -9047,10 +9048,10 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre322(&c, &opXHistogramddFromBinTensorsOut, &locs456, &a0, &l1, &a2, &a4, self, bins, weight, out)
+	assertgenshapes.ChecksPre322(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs456, &a0, &l1, &a2, &a4, self, bins, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	checksPost151(&c, &locs456, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
+	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs456, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
 }
 
@@ -9067,9 +9068,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre157(&c, &opHistogramdd, &locs453, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre157(&c, &opHistogramdd, &assertgenshapes.Locs453, &a0, &a3, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	checksPost323(&c, &locs453, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost323(&c, &assertgenshapes.Locs453, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9086,9 +9087,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre157(&c, &opHistogramddIntBins, &locs453, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre157(&c, &opHistogramddIntBins, &assertgenshapes.Locs453, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	checksPost323(&c, &locs453, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost323(&c, &assertgenshapes.Locs453, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9108,9 +9109,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		a0, a3 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre324(&c, &opHistogramddTensorListBins, &locs451, &a0, &l1, &a3, self, bins, weight)
+	assertgenshapes.ChecksPre324(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs451, &a0, &l1, &a3, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	checksPost325(&c, &locs451, &a0, &l1, &a3, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost325(&c, &assertgenshapes.Locs451, &a0, &l1, &a3, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9127,10 +9128,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opFmodScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFmodScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9147,9 +9148,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFmodScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFmodScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9166,10 +9167,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFmod_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFmod_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9186,10 +9187,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFmodTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9206,9 +9207,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFmodTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9225,10 +9226,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opFmod_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opFmod_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9245,10 +9246,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opHypotOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9265,9 +9266,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHypot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opHypot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9284,10 +9285,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opHypot_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opHypot_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9304,10 +9305,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opIgammaOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9324,9 +9325,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIgamma, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opIgamma, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9343,10 +9344,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opIgamma_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opIgamma_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9363,10 +9364,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opIgammacOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9383,9 +9384,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIgammac, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opIgammac, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9402,10 +9403,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opIgammac_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opIgammac_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9422,10 +9423,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opNextafterOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9442,9 +9443,9 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNextafter, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opNextafter, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9461,10 +9462,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opNextafter_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opNextafter_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9481,10 +9482,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opRemainderScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRemainderScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9501,9 +9502,9 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRemainderScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRemainderScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9520,10 +9521,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRemainder_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRemainder_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9540,10 +9541,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opRemainderTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9560,9 +9561,9 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opRemainderTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9579,10 +9580,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opRemainder_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opRemainder_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9599,9 +9600,9 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opRemainderScalarTensor, &locs207, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opRemainderScalarTensor, &assertgenshapes.Locs207, &a1, other)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	checksPost6(&c, &locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
 	return r0
 }
 
@@ -9618,10 +9619,10 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opRemainderScalarTensorOut, &locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre53(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -9638,9 +9639,9 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Min(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9657,10 +9658,10 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opMinUnaryOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMinUnaryOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9677,9 +9678,9 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFmin, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFmin, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9696,10 +9697,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFminOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9716,9 +9717,9 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Max(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9735,9 +9736,9 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFmax, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFmax, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9754,10 +9755,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFmaxOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9774,9 +9775,9 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaximum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMaximum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9793,10 +9794,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMaximumOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9813,9 +9814,9 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaxOther, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMaxOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MaxOther(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,10 +24,10 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMaxOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -43,10 +44,10 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opMaxUnaryOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMaxUnaryOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -63,9 +64,9 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMinimum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMinimum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -82,10 +83,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMinimumOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -102,10 +103,10 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMinOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMinOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -122,9 +123,9 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMinOther, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMinOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MinOther(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -141,9 +142,9 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opQuantile, &locs457, &a0, &a1, self, q)
+	assertgenshapes.ChecksPre14(&c, &opQuantile, &assertgenshapes.Locs457, &a0, &a1, self, q)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	checksPost18(&c, &locs457, &a0, &a1, self, q, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs457, &a0, &a1, self, q, r0)
 	return r0
 }
 
@@ -160,10 +161,10 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opQuantileOut, &locs458, &a0, &a1, &a5, self, q, out)
+	assertgenshapes.ChecksPre19(&c, &opQuantileOut, &assertgenshapes.Locs458, &a0, &a1, &a5, self, q, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost20(&c, &locs458, &a0, &a1, &a5, self, q, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs458, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
@@ -180,9 +181,9 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantileScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantileScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -199,10 +200,10 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opQuantileScalarOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opQuantileScalarOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -219,9 +220,9 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNanquantile, &locs457, &a0, &a1, self, q)
+	assertgenshapes.ChecksPre14(&c, &opNanquantile, &assertgenshapes.Locs457, &a0, &a1, self, q)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	checksPost18(&c, &locs457, &a0, &a1, self, q, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs457, &a0, &a1, self, q, r0)
 	return r0
 }
 
@@ -238,10 +239,10 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opNanquantileOut, &locs458, &a0, &a1, &a5, self, q, out)
+	assertgenshapes.ChecksPre19(&c, &opNanquantileOut, &assertgenshapes.Locs458, &a0, &a1, &a5, self, q, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost20(&c, &locs458, &a0, &a1, &a5, self, q, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs458, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
@@ -258,9 +259,9 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanquantileScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanquantileScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -277,10 +278,10 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opNanquantileScalarOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNanquantileScalarOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -297,10 +298,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opSortValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre48(&c, &opSortValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost49(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -317,10 +318,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre48(&c, &opSortValuesStable, &locs111, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre48(&c, &opSortValuesStable, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	checksPost49(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -337,9 +338,9 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSort, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSort, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -356,9 +357,9 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSortStable, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSortStable, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -375,10 +376,10 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opMsortOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMsortOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -395,9 +396,9 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMsort, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMsort, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Msort(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -414,9 +415,9 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgsort, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgsort, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argsort(self, dim, descending)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -433,9 +434,9 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgsortStable, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgsortStable, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -452,10 +453,10 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opArgsortStableOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opArgsortStableOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -472,10 +473,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre48(&c, &opTopkValues, &locs111, &a0, &a5, &a6, self, values, indices)
+	assertgenshapes.ChecksPre48(&c, &opTopkValues, &assertgenshapes.Locs111, &a0, &a5, &a6, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	checksPost49(&c, &locs111, &a0, &a5, &a6, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs111, &a0, &a5, &a6, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -492,9 +493,9 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opTopk, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opTopk, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -511,9 +512,9 @@ func All(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.All(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -530,10 +531,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAllAllOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAllAllOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -550,9 +551,9 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAny, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAny, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Any(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -569,10 +570,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAnyAllOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAnyAllOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -589,10 +590,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opRenormOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRenormOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -609,9 +610,9 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRenorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRenorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -628,10 +629,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRenorm_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRenorm_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -648,9 +649,9 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnfold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnfold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -667,9 +668,9 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnfoldBackward, &locs459, &a0, grad_in)
+	assertgenshapes.ChecksPre0(&c, &opUnfoldBackward, &assertgenshapes.Locs459, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	checksPost6(&c, &locs459, &a0, grad_in, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs459, &a0, grad_in, r0)
 	return r0
 }
 
@@ -686,10 +687,10 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opUnfoldBackwardOut, &locs460, &a0, &a5, grad_in, out)
+	assertgenshapes.ChecksPre53(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs460, &a0, &a5, grad_in, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	checksPost54(&c, &locs460, &a0, &a5, grad_in, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs460, &a0, &a5, grad_in, out, r0)
 	return r0
 }
 
@@ -706,9 +707,9 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opEqual, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opEqual, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -725,10 +726,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opPowTensorTensorOut, &locs461, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPre19(&c, &opPowTensorTensorOut, &assertgenshapes.Locs461, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	checksPost20(&c, &locs461, &a0, &a1, &a2, self, exponent, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs461, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
@@ -745,9 +746,9 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPowTensorTensor, &locs462, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre14(&c, &opPowTensorTensor, &assertgenshapes.Locs462, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	checksPost18(&c, &locs462, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs462, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -764,10 +765,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opPowScalarOut, &locs463, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPre53(&c, &opPowScalarOut, &assertgenshapes.Locs463, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	checksPost54(&c, &locs463, &a1, &a2, exponent, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs463, &a1, &a2, exponent, out, r0)
 	return r0
 }
 
@@ -784,9 +785,9 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opPowScalar, &locs464, &a1, exponent)
+	assertgenshapes.ChecksPre0(&c, &opPowScalar, &assertgenshapes.Locs464, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	checksPost6(&c, &locs464, &a1, exponent, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs464, &a1, exponent, r0)
 	return r0
 }
 
@@ -803,10 +804,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opPowTensorScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opPowTensorScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -823,9 +824,9 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPowTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPowTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -842,10 +843,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opPow_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opPow_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -862,10 +863,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opPow_Tensor, &locs462, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre50(&c, &opPow_Tensor, &assertgenshapes.Locs462, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	checksPost51(&c, &locs462, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs462, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -882,10 +883,10 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFloatPowerTensorTensorOut, &locs461, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPre19(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs461, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	checksPost20(&c, &locs461, &a0, &a1, &a2, self, exponent, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs461, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
@@ -902,9 +903,9 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFloatPowerTensorTensor, &locs462, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre14(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs462, &a0, &a1, self, exponent)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	checksPost18(&c, &locs462, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs462, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -921,10 +922,10 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opFloatPowerScalarOut, &locs463, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPre53(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs463, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	checksPost54(&c, &locs463, &a1, &a2, exponent, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs463, &a1, &a2, exponent, out, r0)
 	return r0
 }
 
@@ -941,9 +942,9 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opFloatPowerScalar, &locs464, &a1, exponent)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerScalar, &assertgenshapes.Locs464, &a1, exponent)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	checksPost6(&c, &locs464, &a1, exponent, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs464, &a1, exponent, r0)
 	return r0
 }
 
@@ -960,10 +961,10 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opFloatPowerTensorScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -980,9 +981,9 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloatPowerTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -999,10 +1000,10 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFloatPower_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFloatPower_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1019,10 +1020,10 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opFloatPower_Tensor, &locs462, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre50(&c, &opFloatPower_Tensor, &assertgenshapes.Locs462, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	checksPost51(&c, &locs462, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs462, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -1039,10 +1040,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNormal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNormal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1059,10 +1060,10 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opNormalOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opNormalOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1079,9 +1080,9 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormalFunctional, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormalFunctional, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1098,10 +1099,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opNormalTensorFloatOut, &locs465, &a0, &a3, mean, out)
+	assertgenshapes.ChecksPre53(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs465, &a0, &a3, mean, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	checksPost54(&c, &locs465, &a0, &a3, mean, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs465, &a0, &a3, mean, out, r0)
 	return r0
 }
 
@@ -1118,9 +1119,9 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormalTensorFloat, &locs466, &a0, mean)
+	assertgenshapes.ChecksPre0(&c, &opNormalTensorFloat, &assertgenshapes.Locs466, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	checksPost6(&c, &locs466, &a0, mean, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs466, &a0, mean, r0)
 	return r0
 }
 
@@ -1137,10 +1138,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre53(&c, &opNormalFloatTensorOut, &locs467, &a1, &a3, std, out)
+	assertgenshapes.ChecksPre53(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs467, &a1, &a3, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	checksPost54(&c, &locs467, &a1, &a3, std, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs467, &a1, &a3, std, out, r0)
 	return r0
 }
 
@@ -1157,9 +1158,9 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opNormalFloatTensor, &locs468, &a1, std)
+	assertgenshapes.ChecksPre0(&c, &opNormalFloatTensor, &assertgenshapes.Locs468, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	checksPost6(&c, &locs468, &a1, std, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs468, &a1, std, r0)
 	return r0
 }
 
@@ -1176,10 +1177,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opNormalTensorTensorOut, &locs469, &a0, &a1, &a3, mean, std, out)
+	assertgenshapes.ChecksPre19(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs469, &a0, &a1, &a3, mean, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	checksPost20(&c, &locs469, &a0, &a1, &a3, mean, std, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs469, &a0, &a1, &a3, mean, std, out, r0)
 	return r0
 }
 
@@ -1196,9 +1197,9 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNormalTensorTensor, &locs470, &a0, &a1, mean, std)
+	assertgenshapes.ChecksPre14(&c, &opNormalTensorTensor, &assertgenshapes.Locs470, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	checksPost18(&c, &locs470, &a0, &a1, mean, std, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs470, &a0, &a1, mean, std, r0)
 	return r0
 }
 
@@ -1214,9 +1215,9 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opNormalFloatFloat, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opNormalFloatFloat, &assertgenshapes.Locs13)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -1233,10 +1234,10 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opNormalFloatFloatOut, &locs25, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs25, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	checksPost10(&c, &locs25, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a4, out, r0)
 	return r0
 }
 
@@ -1253,9 +1254,9 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1276,10 +1277,10 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre326(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs471, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPre326(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs471, &l0, &a1, &a2, self, found_inf, inv_scale)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	checksPost327(&c, &locs471, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost327(&c, &assertgenshapes.Locs471, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
@@ -1299,10 +1300,10 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre328(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs472, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPre328(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs472, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	checksPost329(&c, &locs472, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPost329(&c, &assertgenshapes.Locs472, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
@@ -1321,9 +1322,9 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre330(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs473, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPre330(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs473, &l0, &a1, &a2, self, found_inf, inv_scale)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	checksPost331(&c, &locs473, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
+	assertgenshapes.ChecksPost331(&c, &assertgenshapes.Locs473, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
 	return r0, r1
 }
 
@@ -1340,10 +1341,10 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre332(&c, &opXAmpUpdateScale_, &locs474, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	assertgenshapes.ChecksPre332(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs474, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost333(&c, &locs474, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
+	assertgenshapes.ChecksPost333(&c, &assertgenshapes.Locs474, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
 	return r0
 }
 
@@ -1360,10 +1361,10 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre334(&c, &opXAmpUpdateScaleOut, &locs475, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
+	assertgenshapes.ChecksPre334(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs475, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	checksPost335(&c, &locs475, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
+	assertgenshapes.ChecksPost335(&c, &assertgenshapes.Locs475, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
 	return r0
 }
 
@@ -1380,9 +1381,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opXAmpUpdateScale, &locs476, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	assertgenshapes.ChecksPre105(&c, &opXAmpUpdateScale, &assertgenshapes.Locs476, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost106(&c, &locs476, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs476, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
 	return r0, r1
 }
 
@@ -1399,9 +1400,9 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachAddScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachAddScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1419,10 +1420,10 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
@@ -1439,10 +1440,10 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachAddScalarOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
@@ -1458,9 +1459,9 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachAddList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre338(&c, &opXForeachAddList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	checksPost339(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -1478,10 +1479,10 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre340(&c, &opXForeachAdd_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost341(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
@@ -1498,10 +1499,10 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre342(&c, &opXForeachAddListOut, &locs477, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachAddListOut, &assertgenshapes.Locs477, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	checksPost343(&c, &locs477, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs477, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
@@ -1517,9 +1518,9 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachAddScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachAddScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1537,10 +1538,10 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
@@ -1557,10 +1558,10 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachAddScalarListOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachAddTensor = asserts.Op{
@@ -1579,9 +1580,9 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre344(&c, &opXForeachAddTensor, &locs6, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre344(&c, &opXForeachAddTensor, &assertgenshapes.Locs6, &l0, &a1, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
-	checksPost345(&c, &locs6, &l0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost345(&c, &assertgenshapes.Locs6, &l0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1602,10 +1603,10 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre346(&c, &opXForeachAdd_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre346(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
-	checksPost347(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost347(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachAddTensorOut = asserts.Op{
@@ -1625,10 +1626,10 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		a1     asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre348(&c, &opXForeachAddTensorOut, &locs477, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.ChecksPre348(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs477, &l0, &a1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
-	checksPost349(&c, &locs477, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.ChecksPost349(&c, &assertgenshapes.Locs477, &l0, &a1, &l3, self, other, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
@@ -1644,9 +1645,9 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachSubScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachSubScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1664,10 +1665,10 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
@@ -1684,10 +1685,10 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachSubScalarOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachSubList = asserts.Op{
@@ -1703,9 +1704,9 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachSubList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre338(&c, &opXForeachSubList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	checksPost339(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -1723,10 +1724,10 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre340(&c, &opXForeachSub_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	checksPost341(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
@@ -1743,10 +1744,10 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre342(&c, &opXForeachSubListOut, &locs477, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachSubListOut, &assertgenshapes.Locs477, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	checksPost343(&c, &locs477, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs477, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
@@ -1762,9 +1763,9 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachSubScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachSubScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1782,10 +1783,10 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
@@ -1802,10 +1803,10 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachSubScalarListOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
@@ -1821,9 +1822,9 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachMulScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachMulScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1841,10 +1842,10 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
@@ -1861,10 +1862,10 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachMulScalarOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachMulList = asserts.Op{
@@ -1880,9 +1881,9 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachMulList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre338(&c, &opXForeachMulList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	checksPost339(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -1900,10 +1901,10 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre340(&c, &opXForeachMul_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
-	checksPost341(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
@@ -1920,10 +1921,10 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre342(&c, &opXForeachMulListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachMulListOut, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
@@ -1939,9 +1940,9 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachMulScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachMulScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -1959,10 +1960,10 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
@@ -1979,10 +1980,10 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachMulScalarListOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachMulTensor = asserts.Op{
@@ -2001,9 +2002,9 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre344(&c, &opXForeachMulTensor, &locs6, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre344(&c, &opXForeachMulTensor, &assertgenshapes.Locs6, &l0, &a1, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
-	checksPost345(&c, &locs6, &l0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost345(&c, &assertgenshapes.Locs6, &l0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2024,10 +2025,10 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre346(&c, &opXForeachMul_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre346(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
-	checksPost347(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost347(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachMulTensorOut = asserts.Op{
@@ -2047,10 +2048,10 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre348(&c, &opXForeachMulTensorOut, &locs477, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPre348(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs477, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
-	checksPost349(&c, &locs477, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPost349(&c, &assertgenshapes.Locs477, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
@@ -2066,9 +2067,9 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachDivScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachDivScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2086,10 +2087,10 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
@@ -2106,10 +2107,10 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachDivScalarOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachDivList = asserts.Op{
@@ -2125,9 +2126,9 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachDivList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre338(&c, &opXForeachDivList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	checksPost339(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -2145,10 +2146,10 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre340(&c, &opXForeachDiv_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	checksPost341(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
@@ -2165,10 +2166,10 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre342(&c, &opXForeachDivListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachDivListOut, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
@@ -2184,9 +2185,9 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachDivScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachDivScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2204,10 +2205,10 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
@@ -2224,10 +2225,10 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachDivScalarListOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachDivTensor = asserts.Op{
@@ -2246,9 +2247,9 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre344(&c, &opXForeachDivTensor, &locs6, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre344(&c, &opXForeachDivTensor, &assertgenshapes.Locs6, &l0, &a1, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
-	checksPost345(&c, &locs6, &l0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost345(&c, &assertgenshapes.Locs6, &l0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2269,10 +2270,10 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre346(&c, &opXForeachDiv_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre346(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
-	checksPost347(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost347(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachDivTensorOut = asserts.Op{
@@ -2292,10 +2293,10 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre348(&c, &opXForeachDivTensorOut, &locs477, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPre348(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs477, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
-	checksPost349(&c, &locs477, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPost349(&c, &assertgenshapes.Locs477, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalar = asserts.Op{
@@ -2311,9 +2312,9 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachClampMaxScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachClampMaxScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachClampMaxScalar(self, scalar)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2331,10 +2332,10 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachClampMax_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachClampMax_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarOut = asserts.Op{
@@ -2351,10 +2352,10 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachClampMaxScalarOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachClampMaxScalarOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachClampMaxList = asserts.Op{
@@ -2370,9 +2371,9 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachClampMaxList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre338(&c, &opXForeachClampMaxList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMaxList(self, other)
-	checksPost339(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -2390,10 +2391,10 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachClampMax_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre340(&c, &opXForeachClampMax_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMax_List(self, other)
-	checksPost341(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMaxListOut = asserts.Op{
@@ -2410,10 +2411,10 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre342(&c, &opXForeachClampMaxListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachClampMaxListOut, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
-	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalarList = asserts.Op{
@@ -2429,9 +2430,9 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachClampMaxScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachClampMaxScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2449,10 +2450,10 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachClampMax_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachClampMax_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarListOut = asserts.Op{
@@ -2469,10 +2470,10 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachClampMaxScalarListOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachClampMaxScalarListOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinScalar = asserts.Op{
@@ -2488,9 +2489,9 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachClampMinScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachClampMinScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachClampMinScalar(self, scalar)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2508,10 +2509,10 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachClampMin_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachClampMin_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarOut = asserts.Op{
@@ -2528,10 +2529,10 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachClampMinScalarOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachClampMinScalarOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinList = asserts.Op{
@@ -2547,9 +2548,9 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachClampMinList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre338(&c, &opXForeachClampMinList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMinList(self, other)
-	checksPost339(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -2567,10 +2568,10 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachClampMin_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre340(&c, &opXForeachClampMin_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMin_List(self, other)
-	checksPost341(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMinListOut = asserts.Op{
@@ -2587,10 +2588,10 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre342(&c, &opXForeachClampMinListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachClampMinListOut, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
-	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMinScalarList = asserts.Op{
@@ -2606,9 +2607,9 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachClampMinScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachClampMinScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachClampMinScalarList(self, scalars)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2626,10 +2627,10 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachClampMin_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachClampMin_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarListOut = asserts.Op{
@@ -2646,10 +2647,10 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachClampMinScalarListOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachClampMinScalarListOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumScalar = asserts.Op{
@@ -2665,9 +2666,9 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachMaximumScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachMaximumScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMaximumScalar(self, scalar)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2685,10 +2686,10 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachMaximum_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachMaximum_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarOut = asserts.Op{
@@ -2705,10 +2706,10 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachMaximumScalarOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachMaximumScalarOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumList = asserts.Op{
@@ -2724,9 +2725,9 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachMaximumList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre338(&c, &opXForeachMaximumList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	checksPost339(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -2744,10 +2745,10 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre340(&c, &opXForeachMaximum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	checksPost341(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
@@ -2764,10 +2765,10 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre342(&c, &opXForeachMaximumListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMaximumScalarList = asserts.Op{
@@ -2783,9 +2784,9 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachMaximumScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachMaximumScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMaximumScalarList(self, scalars)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2803,10 +2804,10 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachMaximum_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachMaximum_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarListOut = asserts.Op{
@@ -2823,10 +2824,10 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachMaximumScalarListOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachMaximumScalarListOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumScalar = asserts.Op{
@@ -2842,9 +2843,9 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachMinimumScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachMinimumScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMinimumScalar(self, scalar)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2862,10 +2863,10 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachMinimum_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachMinimum_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarOut = asserts.Op{
@@ -2882,10 +2883,10 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachMinimumScalarOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachMinimumScalarOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
@@ -2901,9 +2902,9 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachMinimumList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre338(&c, &opXForeachMinimumList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	checksPost339(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -2921,10 +2922,10 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre340(&c, &opXForeachMinimum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	checksPost341(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
@@ -2941,10 +2942,10 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre342(&c, &opXForeachMinimumListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs477, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumScalarList = asserts.Op{
@@ -2960,9 +2961,9 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachMinimumScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachMinimumScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMinimumScalarList(self, scalars)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2980,10 +2981,10 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachMinimum_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachMinimum_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarListOut = asserts.Op{
@@ -3000,10 +3001,10 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachMinimumScalarListOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachMinimumScalarListOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
@@ -3019,9 +3020,9 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre350(&c, &opXForeachAddcdivScalar, &locs430, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre350(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs430, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	checksPost351(&c, &locs430, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost351(&c, &assertgenshapes.Locs430, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3038,9 +3039,9 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre350(&c, &opXForeachAddcdivScalarList, &locs430, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre350(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs430, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	checksPost351(&c, &locs430, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost351(&c, &assertgenshapes.Locs430, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3060,9 +3061,9 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre352(&c, &opXForeachAddcdivTensor, &locs478, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre352(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs478, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-	checksPost353(&c, &locs478, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
+	assertgenshapes.ChecksPost353(&c, &assertgenshapes.Locs478, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
 	return r0
 }
 
@@ -3080,10 +3081,10 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre354(&c, &opXForeachAddcdiv_Scalar, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre354(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	checksPost355(&c, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost355(&c, &assertgenshapes.Locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
@@ -3100,10 +3101,10 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre356(&c, &opXForeachAddcdivScalarOut, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre356(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	checksPost357(&c, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost357(&c, &assertgenshapes.Locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
@@ -3120,10 +3121,10 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre354(&c, &opXForeachAddcdiv_ScalarList, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre354(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost355(&c, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost355(&c, &assertgenshapes.Locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
@@ -3140,10 +3141,10 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre356(&c, &opXForeachAddcdivScalarListOut, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre356(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost357(&c, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost357(&c, &assertgenshapes.Locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_Tensor = asserts.Op{
@@ -3163,10 +3164,10 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre358(&c, &opXForeachAddcdiv_Tensor, &locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre358(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-	checksPost359(&c, &locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost359(&c, &assertgenshapes.Locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcdivTensorOut = asserts.Op{
@@ -3186,10 +3187,10 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre360(&c, &opXForeachAddcdivTensorOut, &locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPre360(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost361(&c, &locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost361(&c, &assertgenshapes.Locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAddcmulScalar = asserts.Op{
@@ -3205,9 +3206,9 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre350(&c, &opXForeachAddcmulScalar, &locs430, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre350(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs430, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	checksPost351(&c, &locs430, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost351(&c, &assertgenshapes.Locs430, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3224,9 +3225,9 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre350(&c, &opXForeachAddcmulScalarList, &locs430, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre350(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs430, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	checksPost351(&c, &locs430, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost351(&c, &assertgenshapes.Locs430, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -3246,9 +3247,9 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre352(&c, &opXForeachAddcmulTensor, &locs478, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre352(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs478, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-	checksPost353(&c, &locs478, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
+	assertgenshapes.ChecksPost353(&c, &assertgenshapes.Locs478, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
 	return r0
 }
 
@@ -3266,10 +3267,10 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre354(&c, &opXForeachAddcmul_Scalar, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre354(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	checksPost355(&c, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost355(&c, &assertgenshapes.Locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
@@ -3286,10 +3287,10 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre356(&c, &opXForeachAddcmulScalarOut, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre356(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	checksPost357(&c, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost357(&c, &assertgenshapes.Locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
@@ -3306,10 +3307,10 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre354(&c, &opXForeachAddcmul_ScalarList, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre354(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost355(&c, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost355(&c, &assertgenshapes.Locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
@@ -3326,10 +3327,10 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre356(&c, &opXForeachAddcmulScalarListOut, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre356(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost357(&c, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost357(&c, &assertgenshapes.Locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Tensor = asserts.Op{
@@ -3349,10 +3350,10 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre358(&c, &opXForeachAddcmul_Tensor, &locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre358(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-	checksPost359(&c, &locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost359(&c, &assertgenshapes.Locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcmulTensorOut = asserts.Op{
@@ -3372,10 +3373,10 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre360(&c, &opXForeachAddcmulTensorOut, &locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPre360(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost361(&c, &locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost361(&c, &assertgenshapes.Locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAbs = asserts.Op{
@@ -3391,9 +3392,9 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachAbs, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachAbs, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAbs(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3411,10 +3412,10 @@ func XForeachAbs_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachAbs_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachAbs_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAbs_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
@@ -3431,10 +3432,10 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachAbsOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachAbsOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
@@ -3450,9 +3451,9 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachAcos, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachAcos, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAcos(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3470,10 +3471,10 @@ func XForeachAcos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachAcos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachAcos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAcos_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
@@ -3490,10 +3491,10 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachAcosOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachAcosOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
@@ -3509,9 +3510,9 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachAsin, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachAsin, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAsin(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3529,10 +3530,10 @@ func XForeachAsin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachAsin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachAsin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAsin_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
@@ -3549,10 +3550,10 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachAsinOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachAsinOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
@@ -3568,9 +3569,9 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachAtan, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachAtan, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAtan(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3588,10 +3589,10 @@ func XForeachAtan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachAtan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachAtan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAtan_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
@@ -3608,10 +3609,10 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachAtanOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachAtanOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
@@ -3627,9 +3628,9 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachCeil, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachCeil, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachCeil(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3647,10 +3648,10 @@ func XForeachCeil_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachCeil_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachCeil_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCeil_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
@@ -3667,10 +3668,10 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachCeilOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachCeilOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
@@ -3686,9 +3687,9 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachCos, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachCos, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachCos(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3706,10 +3707,10 @@ func XForeachCos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachCos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachCos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCos_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
@@ -3726,10 +3727,10 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachCosOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachCosOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
@@ -3745,9 +3746,9 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachCosh, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachCosh, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachCosh(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3765,10 +3766,10 @@ func XForeachCosh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachCosh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachCosh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCosh_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
@@ -3785,10 +3786,10 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachCoshOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachCoshOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
@@ -3804,9 +3805,9 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachErf, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachErf, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachErf(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3824,10 +3825,10 @@ func XForeachErf_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachErf_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachErf_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErf_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
@@ -3844,10 +3845,10 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachErfOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachErfOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
@@ -3863,9 +3864,9 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachErfc, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachErfc, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachErfc(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3883,10 +3884,10 @@ func XForeachErfc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachErfc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachErfc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErfc_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
@@ -3903,10 +3904,10 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachErfcOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachErfcOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachExp = asserts.Op{
@@ -3922,9 +3923,9 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachExp, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachExp, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachExp(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3942,10 +3943,10 @@ func XForeachExp_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachExp_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachExp_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExp_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
@@ -3962,10 +3963,10 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachExpOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachExpOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
@@ -3981,9 +3982,9 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachExpm1, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachExpm1, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachExpm1(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4001,10 +4002,10 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachExpm1_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
@@ -4021,10 +4022,10 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachExpm1Out, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachExpm1Out, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
@@ -4040,9 +4041,9 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachFloor, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachFloor, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachFloor(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4060,10 +4061,10 @@ func XForeachFloor_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachFloor_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachFloor_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFloor_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
@@ -4080,10 +4081,10 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachFloorOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachFloorOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
@@ -4099,9 +4100,9 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachFrac, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachFrac, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachFrac(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4119,10 +4120,10 @@ func XForeachFrac_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachFrac_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachFrac_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFrac_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
@@ -4139,10 +4140,10 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachFracOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachFracOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachLerpList = asserts.Op{
@@ -4158,9 +4159,9 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre350(&c, &opXForeachLerpList, &locs483, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPre350(&c, &opXForeachLerpList, &assertgenshapes.Locs483, &l0, &l1, &l2, self, tensors1, weights)
 	r0 := kernels.XForeachLerpList(self, tensors1, weights)
-	checksPost351(&c, &locs483, &l0, &l1, &l2, self, tensors1, weights, r0)
+	assertgenshapes.ChecksPost351(&c, &assertgenshapes.Locs483, &l0, &l1, &l2, self, tensors1, weights, r0)
 	return r0
 }
 
@@ -4178,10 +4179,10 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre354(&c, &opXForeachLerp_List, &locs484, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPre354(&c, &opXForeachLerp_List, &assertgenshapes.Locs484, &l0, &l1, &l2, self, tensors1, weights)
 	defer c.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
-	checksPost355(&c, &locs484, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPost355(&c, &assertgenshapes.Locs484, &l0, &l1, &l2, self, tensors1, weights)
 }
 
 var opXForeachLerpListOut = asserts.Op{
@@ -4198,10 +4199,10 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
-	checksPre356(&c, &opXForeachLerpListOut, &locs485, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	assertgenshapes.ChecksPre356(&c, &opXForeachLerpListOut, &assertgenshapes.Locs485, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 	defer c.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-	checksPost357(&c, &locs485, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	assertgenshapes.ChecksPost357(&c, &assertgenshapes.Locs485, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 }
 
 var opXForeachLerpScalar = asserts.Op{
@@ -4217,9 +4218,9 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachLerpScalar, &locs486, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre338(&c, &opXForeachLerpScalar, &assertgenshapes.Locs486, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
-	checksPost339(&c, &locs486, &l0, &l1, self, tensors1, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs486, &l0, &l1, self, tensors1, r0)
 	return r0
 }
 
@@ -4237,10 +4238,10 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachLerp_Scalar, &locs487, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre340(&c, &opXForeachLerp_Scalar, &assertgenshapes.Locs487, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-	checksPost341(&c, &locs487, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs487, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarOut = asserts.Op{
@@ -4257,10 +4258,10 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre342(&c, &opXForeachLerpScalarOut, &locs488, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachLerpScalarOut, &assertgenshapes.Locs488, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-	checksPost343(&c, &locs488, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs488, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLerpScalarList = asserts.Op{
@@ -4276,9 +4277,9 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachLerpScalarList, &locs486, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre338(&c, &opXForeachLerpScalarList, &assertgenshapes.Locs486, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
-	checksPost339(&c, &locs486, &l0, &l1, self, tensors1, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs486, &l0, &l1, self, tensors1, r0)
 	return r0
 }
 
@@ -4296,10 +4297,10 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachLerp_ScalarList, &locs487, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre340(&c, &opXForeachLerp_ScalarList, &assertgenshapes.Locs487, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-	checksPost341(&c, &locs487, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs487, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarListOut = asserts.Op{
@@ -4316,10 +4317,10 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre342(&c, &opXForeachLerpScalarListOut, &locs488, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachLerpScalarListOut, &assertgenshapes.Locs488, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-	checksPost343(&c, &locs488, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs488, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLgamma = asserts.Op{
@@ -4335,9 +4336,9 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachLgamma, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachLgamma, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLgamma(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4355,10 +4356,10 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachLgamma_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
@@ -4375,10 +4376,10 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachLgammaOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachLgammaOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
@@ -4394,9 +4395,9 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachLog, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachLog, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4414,10 +4415,10 @@ func XForeachLog_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachLog_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachLog_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
@@ -4434,10 +4435,10 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachLogOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachLogOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
@@ -4453,9 +4454,9 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachLog10, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachLog10, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog10(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4473,10 +4474,10 @@ func XForeachLog10_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachLog10_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachLog10_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog10_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
@@ -4493,10 +4494,10 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachLog10Out, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachLog10Out, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
@@ -4512,9 +4513,9 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachLog1p, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachLog1p, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog1p(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4532,10 +4533,10 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachLog1p_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
@@ -4552,10 +4553,10 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachLog1pOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachLog1pOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
@@ -4571,9 +4572,9 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachLog2, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachLog2, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog2(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4591,10 +4592,10 @@ func XForeachLog2_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachLog2_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachLog2_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog2_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
@@ -4611,10 +4612,10 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachLog2Out, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachLog2Out, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachMax = asserts.Op{
@@ -4630,9 +4631,9 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachMax, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachMax, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMax(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4650,10 +4651,10 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachMaxOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachMaxOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaxOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
@@ -4669,9 +4670,9 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachNeg, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachNeg, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachNeg(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4689,10 +4690,10 @@ func XForeachNeg_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachNeg_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachNeg_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachNeg_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
@@ -4709,10 +4710,10 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachNegOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachNegOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
@@ -4728,9 +4729,9 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachNormScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachNormScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachNormScalar(self, ord, dtype)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4748,10 +4749,10 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 	}
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
-	checksPre260(&c, &opXForeachNormScalarOut, &locs278, &l0, &l3, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs278, &l0, &l3, self, out)
 	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-	checksPost261(&c, &locs278, &l0, &l3, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l3, self, out)
 }
 
 var opXForeachPowsumScalar = asserts.Op{
@@ -4767,9 +4768,9 @@ func XForeachPowsumScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachPowsumScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachPowsumScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachPowsumScalar(self, ord, dtype)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4787,10 +4788,10 @@ func XForeachPowsumScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int,
 	}
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
-	checksPre260(&c, &opXForeachPowsumScalarOut, &locs278, &l0, &l3, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachPowsumScalarOut, &assertgenshapes.Locs278, &l0, &l3, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
-	checksPost261(&c, &locs278, &l0, &l3, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l3, self, out)
 }
 
 var opXForeachPowList = asserts.Op{
@@ -4806,9 +4807,9 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachPowList, &locs462, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPre338(&c, &opXForeachPowList, &assertgenshapes.Locs462, &l0, &l1, self, exponent)
 	r0 := kernels.XForeachPowList(self, exponent)
-	checksPost339(&c, &locs462, &l0, &l1, self, exponent, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs462, &l0, &l1, self, exponent, r0)
 	return r0
 }
 
@@ -4825,9 +4826,9 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachPowScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachPowScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachPowScalar(self, exponent)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4844,9 +4845,9 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachPowScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachPowScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachPowScalarList(self, exponent)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4863,9 +4864,9 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 	}
 	var c asserts.Call
 	var l1 asserts.SavedList
-	checksPre35(&c, &opXForeachPowScalarAndTensor, &locs464, &l1, exponent)
+	assertgenshapes.ChecksPre35(&c, &opXForeachPowScalarAndTensor, &assertgenshapes.Locs464, &l1, exponent)
 	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
-	checksPost82(&c, &locs464, &l1, exponent, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs464, &l1, exponent, r0)
 	return r0
 }
 
@@ -4883,10 +4884,10 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachPow_List, &locs489, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPre340(&c, &opXForeachPow_List, &assertgenshapes.Locs489, &l0, &l1, self, exponent)
 	defer c.Abandon()
 	kernels.XForeachPow_List(self, exponent)
-	checksPost341(&c, &locs489, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs489, &l0, &l1, self, exponent)
 }
 
 var opXForeachPowListOut = asserts.Op{
@@ -4903,10 +4904,10 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre342(&c, &opXForeachPowListOut, &locs490, &l0, &l1, &l2, self, exponent, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachPowListOut, &assertgenshapes.Locs490, &l0, &l1, &l2, self, exponent, out)
 	defer c.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
-	checksPost343(&c, &locs490, &l0, &l1, &l2, self, exponent, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs490, &l0, &l1, &l2, self, exponent, out)
 }
 
 var opXForeachPow_Scalar = asserts.Op{
@@ -4923,10 +4924,10 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachPow_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachPow_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachPowScalarOut = asserts.Op{
@@ -4943,10 +4944,10 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachPowScalarOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachPowScalarOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachPow_ScalarList = asserts.Op{
@@ -4963,10 +4964,10 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachPow_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachPow_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachPowScalarListOut = asserts.Op{
@@ -4983,10 +4984,10 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachPowScalarListOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachPowScalarListOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
@@ -5002,9 +5003,9 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachReciprocal, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachReciprocal, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachReciprocal(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5022,10 +5023,10 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachReciprocal_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
@@ -5042,10 +5043,10 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachReciprocalOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
@@ -5061,9 +5062,9 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachRound, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachRound, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachRound(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5081,10 +5082,10 @@ func XForeachRound_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachRound_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachRound_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRound_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
@@ -5101,10 +5102,10 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachRoundOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachRoundOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachRsqrt = asserts.Op{
@@ -5120,9 +5121,9 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachRsqrt, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachRsqrt, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachRsqrt(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5140,10 +5141,10 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachRsqrt_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachRsqrt_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRsqrt_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachRsqrtOut = asserts.Op{
@@ -5160,10 +5161,10 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachRsqrtOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachRsqrtOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
@@ -5179,9 +5180,9 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachSigmoid, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachSigmoid, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSigmoid(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5199,10 +5200,10 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachSigmoid_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
@@ -5219,10 +5220,10 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachSigmoidOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachSign = asserts.Op{
@@ -5238,9 +5239,9 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachSign, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachSign, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSign(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5258,10 +5259,10 @@ func XForeachSign_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachSign_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachSign_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSign_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSignOut = asserts.Op{
@@ -5278,10 +5279,10 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachSignOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachSignOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSignOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
@@ -5297,9 +5298,9 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachSin, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachSin, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSin(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5317,10 +5318,10 @@ func XForeachSin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachSin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachSin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSin_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
@@ -5337,10 +5338,10 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachSinOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachSinOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
@@ -5356,9 +5357,9 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachSinh, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachSinh, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSinh(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5376,10 +5377,10 @@ func XForeachSinh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachSinh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachSinh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSinh_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
@@ -5396,10 +5397,10 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachSinhOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachSinhOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
@@ -5415,9 +5416,9 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachSqrt, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachSqrt, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSqrt(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5435,10 +5436,10 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachSqrt_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
@@ -5455,10 +5456,10 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachSqrtOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachSqrtOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
@@ -5474,9 +5475,9 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachTan, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachTan, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachTan(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5494,10 +5495,10 @@ func XForeachTan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachTan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachTan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTan_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
@@ -5514,10 +5515,10 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachTanOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachTanOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
@@ -5533,9 +5534,9 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachTanh, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachTanh, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachTanh(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5553,10 +5554,10 @@ func XForeachTanh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachTanh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachTanh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTanh_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
@@ -5573,10 +5574,10 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachTanhOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachTanhOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
@@ -5592,9 +5593,9 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachTrunc, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachTrunc, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachTrunc(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5612,10 +5613,10 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachTrunc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
@@ -5632,10 +5633,10 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachTruncOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachTruncOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -5652,10 +5653,10 @@ func XForeachZero_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre336(&c, &opXForeachZero_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre336(&c, &opXForeachZero_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	checksPost337(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost337(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
@@ -5672,10 +5673,10 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre260(&c, &opXForeachZeroOut, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachZeroOut, &assertgenshapes.Locs278, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	checksPost261(&c, &locs278, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
@@ -5691,9 +5692,9 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachZero, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachZero, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachZero(self)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5710,9 +5711,9 @@ func XForeachClone(self []*torch.Tensor, memory_format *int) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXForeachClone, &locs0, &l0, self)
+	assertgenshapes.ChecksPre35(&c, &opXForeachClone, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachClone(self, memory_format)
-	checksPost82(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5730,10 +5731,10 @@ func XForeachCloneOut(self []*torch.Tensor, memory_format *int, out []*torch.Ten
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre260(&c, &opXForeachCloneOut, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre260(&c, &opXForeachCloneOut, &assertgenshapes.Locs278, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachCloneOut(self, memory_format, out)
-	checksPost261(&c, &locs278, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs278, &l0, &l2, self, out)
 }
 
 var opXForeachCopy_ = asserts.Op{
@@ -5750,10 +5751,10 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre340(&c, &opXForeachCopy_, &locs491, &l0, &l1, self, src)
+	assertgenshapes.ChecksPre340(&c, &opXForeachCopy_, &assertgenshapes.Locs491, &l0, &l1, self, src)
 	defer c.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
-	checksPost341(&c, &locs491, &l0, &l1, self, src)
+	assertgenshapes.ChecksPost341(&c, &assertgenshapes.Locs491, &l0, &l1, self, src)
 }
 
 var opXForeachCopyOut = asserts.Op{
@@ -5770,10 +5771,10 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre342(&c, &opXForeachCopyOut, &locs492, &l0, &l1, &l3, self, src, out)
+	assertgenshapes.ChecksPre342(&c, &opXForeachCopyOut, &assertgenshapes.Locs492, &l0, &l1, &l3, self, src, out)
 	defer c.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
-	checksPost343(&c, &locs492, &l0, &l1, &l3, self, src, out)
+	assertgenshapes.ChecksPost343(&c, &assertgenshapes.Locs492, &l0, &l1, &l3, self, src, out)
 }
 
 var opXForeachCopy = asserts.Op{
@@ -5789,9 +5790,9 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachCopy, &locs91, &l0, &l1, self, src)
+	assertgenshapes.ChecksPre338(&c, &opXForeachCopy, &assertgenshapes.Locs91, &l0, &l1, self, src)
 	r0 := kernels.XForeachCopy(self, src, non_blocking)
-	checksPost339(&c, &locs91, &l0, &l1, self, src, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs91, &l0, &l1, self, src, r0)
 	return r0
 }
 
@@ -5808,9 +5809,9 @@ func XForeachMm(self []*torch.Tensor, mat2 []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre338(&c, &opXForeachMm, &locs67, &l0, &l1, self, mat2)
+	assertgenshapes.ChecksPre338(&c, &opXForeachMm, &assertgenshapes.Locs67, &l0, &l1, self, mat2)
 	r0 := kernels.XForeachMm(self, mat2)
-	checksPost339(&c, &locs67, &l0, &l1, self, mat2, r0)
+	assertgenshapes.ChecksPost339(&c, &assertgenshapes.Locs67, &l0, &l1, self, mat2, r0)
 	return r0
 }
 
@@ -5827,9 +5828,9 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBucketizeTensor, &locs493, &a0, &a1, self, boundaries)
+	assertgenshapes.ChecksPre14(&c, &opBucketizeTensor, &assertgenshapes.Locs493, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	checksPost18(&c, &locs493, &a0, &a1, self, boundaries, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs493, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
@@ -5846,10 +5847,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opBucketizeTensorOut, &locs494, &a0, &a1, &a4, self, boundaries, out)
+	assertgenshapes.ChecksPre19(&c, &opBucketizeTensorOut, &assertgenshapes.Locs494, &a0, &a1, &a4, self, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	checksPost20(&c, &locs494, &a0, &a1, &a4, self, boundaries, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs494, &a0, &a1, &a4, self, boundaries, out, r0)
 	return r0
 }
 
@@ -5866,9 +5867,9 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBucketizeScalar, &locs495, &a1, boundaries)
+	assertgenshapes.ChecksPre0(&c, &opBucketizeScalar, &assertgenshapes.Locs495, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	checksPost6(&c, &locs495, &a1, boundaries, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs495, &a1, boundaries, r0)
 	return r0
 }
 
@@ -5885,10 +5886,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre53(&c, &opBucketizeScalarOut, &locs496, &a1, &a4, boundaries, out)
+	assertgenshapes.ChecksPre53(&c, &opBucketizeScalarOut, &assertgenshapes.Locs496, &a1, &a4, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	checksPost54(&c, &locs496, &a1, &a4, boundaries, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs496, &a1, &a4, boundaries, out, r0)
 	return r0
 }
 
@@ -5905,9 +5906,9 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre74(&c, &opSearchsortedTensor, &locs497, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	assertgenshapes.ChecksPre74(&c, &opSearchsortedTensor, &assertgenshapes.Locs497, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost56(&c, &locs497, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs497, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -5924,10 +5925,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre75(&c, &opSearchsortedTensorOut, &locs498, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
+	assertgenshapes.ChecksPre75(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs498, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost60(&c, &locs498, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs498, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
 	return r0
 }
 
@@ -5944,9 +5945,9 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre80(&c, &opSearchsortedScalar, &locs499, &a0, &a5, sorted_sequence, sorter)
+	assertgenshapes.ChecksPre80(&c, &opSearchsortedScalar, &assertgenshapes.Locs499, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost18(&c, &locs499, &a0, &a5, sorted_sequence, sorter, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs499, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -5963,10 +5964,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre81(&c, &opSearchsortedScalarOut, &locs500, &a0, &a5, &a6, sorted_sequence, sorter, out)
+	assertgenshapes.ChecksPre81(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs500, &a0, &a5, &a6, sorted_sequence, sorter, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost20(&c, &locs500, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs500, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
 	return r0
 }
 
@@ -5983,9 +5984,9 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConvertIndicesFromCooToCsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6002,10 +6003,10 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXConvertIndicesFromCooToCsrOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6022,9 +6023,9 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXConvertIndicesFromCsrToCoo, &locs501, &a0, &a1, crow_indices, col_indices)
+	assertgenshapes.ChecksPre14(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs501, &a0, &a1, crow_indices, col_indices)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	checksPost18(&c, &locs501, &a0, &a1, crow_indices, col_indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs501, &a0, &a1, crow_indices, col_indices, r0)
 	return r0
 }
 
@@ -6041,10 +6042,10 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &locs502, &a0, &a1, &a4, crow_indices, col_indices, out)
+	assertgenshapes.ChecksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs502, &a0, &a1, &a4, crow_indices, col_indices, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	checksPost20(&c, &locs502, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs502, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
 	return r0
 }
 
@@ -6061,10 +6062,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMseLossOut, &locs503, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opMseLossOut, &assertgenshapes.Locs503, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	checksPost20(&c, &locs503, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs503, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -6081,9 +6082,9 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMseLoss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opMseLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6100,10 +6101,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opMseLossBackwardGradInput, &locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre59(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost60(&c, &locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -6120,9 +6121,9 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMseLossBackward, &locs505, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre55(&c, &opMseLossBackward, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	checksPost56(&c, &locs505, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6139,9 +6140,9 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opL1Loss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opL1Loss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.L1Loss(self, target, reduction)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6158,10 +6159,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1, a4, a6 asserts.Saved
-	checksPre75(&c, &opMultiMarginLossOut, &locs60, &a0, &a1, &a4, &a6, self, target, weight, out)
+	assertgenshapes.ChecksPre75(&c, &opMultiMarginLossOut, &assertgenshapes.Locs60, &a0, &a1, &a4, &a6, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	checksPost60(&c, &locs60, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs60, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
 	return r0
 }
 
@@ -6178,9 +6179,9 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre74(&c, &opMultiMarginLoss, &locs59, &a0, &a1, &a4, self, target, weight)
+	assertgenshapes.ChecksPre74(&c, &opMultiMarginLoss, &assertgenshapes.Locs59, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	checksPost56(&c, &locs59, &a0, &a1, &a4, self, target, weight, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs59, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
@@ -6197,10 +6198,10 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a7 asserts.Saved
-	checksPre76(&c, &opMultiMarginLossBackwardGradInput, &locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
+	assertgenshapes.ChecksPre76(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	checksPost77(&c, &locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -6217,9 +6218,9 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre72(&c, &opMultiMarginLossBackward, &locs61, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre72(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs61, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	checksPost73(&c, &locs61, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs61, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -6236,10 +6237,10 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMultilabelMarginLossOut, &locs503, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs503, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	checksPost20(&c, &locs503, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs503, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -6256,9 +6257,9 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMultilabelMarginLoss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6275,10 +6276,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre31(&c, &opMultilabelMarginLossForwardOutput, &locs506, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	assertgenshapes.ChecksPre31(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs506, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	checksPost32(&c, &locs506, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs506, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
 	return r0, r1
 }
 
@@ -6295,9 +6296,9 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opMultilabelMarginLossForward, &locs507, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre29(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs507, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	checksPost30(&c, &locs507, &a0, &a1, self, target, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs507, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -6314,10 +6315,10 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre218(&c, &opMultilabelMarginLossBackwardGradInput, &locs508, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
+	assertgenshapes.ChecksPre218(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs508, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	checksPost77(&c, &locs508, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs508, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
 	return r0
 }
 
@@ -6334,9 +6335,9 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre113(&c, &opMultilabelMarginLossBackward, &locs509, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
+	assertgenshapes.ChecksPre113(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs509, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	checksPost73(&c, &locs509, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs509, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
 	return r0
 }
 
@@ -6353,10 +6354,10 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre75(&c, &opNllLossOut, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
+	assertgenshapes.ChecksPre75(&c, &opNllLossOut, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	checksPost60(&c, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
@@ -6373,9 +6374,9 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opNllLossNd, &locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre74(&c, &opNllLossNd, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	checksPost56(&c, &locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -6392,9 +6393,9 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opNllLoss, &locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre74(&c, &opNllLoss, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	checksPost56(&c, &locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -6411,10 +6412,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre315(&c, &opNllLossForwardOutput, &locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	assertgenshapes.ChecksPre315(&c, &opNllLossForwardOutput, &assertgenshapes.Locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost108(&c, &locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -6431,9 +6432,9 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre316(&c, &opNllLossForward, &locs511, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre316(&c, &opNllLossForward, &assertgenshapes.Locs511, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	checksPost106(&c, &locs511, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs511, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -6450,10 +6451,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre362(&c, &opNllLossBackwardGradInput, &locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	assertgenshapes.ChecksPre362(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost67(&c, &locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -6470,9 +6471,9 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre363(&c, &opNllLossBackward, &locs513, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre363(&c, &opNllLossBackward, &assertgenshapes.Locs513, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost65(&c, &locs513, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs513, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -6489,10 +6490,10 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre75(&c, &opNllLoss2dOut, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
+	assertgenshapes.ChecksPre75(&c, &opNllLoss2dOut, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	checksPost60(&c, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
@@ -6509,9 +6510,9 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opNllLoss2d, &locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre74(&c, &opNllLoss2d, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	checksPost56(&c, &locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -6528,10 +6529,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre315(&c, &opNllLoss2dForwardOutput, &locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	assertgenshapes.ChecksPre315(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost108(&c, &locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -6548,9 +6549,9 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre316(&c, &opNllLoss2dForward, &locs511, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre316(&c, &opNllLoss2dForward, &assertgenshapes.Locs511, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	checksPost106(&c, &locs511, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs511, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -6567,10 +6568,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre362(&c, &opNllLoss2dBackwardGradInput, &locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	assertgenshapes.ChecksPre362(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost67(&c, &locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -6587,9 +6588,9 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre363(&c, &opNllLoss2dBackward, &locs513, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre363(&c, &opNllLoss2dBackward, &assertgenshapes.Locs513, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost65(&c, &locs513, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs513, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -6606,10 +6607,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opSmoothL1LossOut, &locs503, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opSmoothL1LossOut, &assertgenshapes.Locs503, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	checksPost20(&c, &locs503, &a0, &a1, &a4, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs503, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
@@ -6626,9 +6627,9 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSmoothL1Loss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opSmoothL1Loss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6645,10 +6646,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opSmoothL1LossBackwardGradInput, &locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre59(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	checksPost60(&c, &locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -6665,9 +6666,9 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSmoothL1LossBackward, &locs505, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre55(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	checksPost56(&c, &locs505, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6684,10 +6685,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opHuberLossOut, &locs503, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opHuberLossOut, &assertgenshapes.Locs503, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	checksPost20(&c, &locs503, &a0, &a1, &a4, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs503, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
@@ -6704,9 +6705,9 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHuberLoss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opHuberLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6723,10 +6724,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opHuberLossBackwardOut, &locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre59(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	checksPost60(&c, &locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -6743,9 +6744,9 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opHuberLossBackward, &locs505, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre55(&c, &opHuberLossBackward, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	checksPost56(&c, &locs505, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6762,10 +6763,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSoftMarginLossOut, &locs503, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opSoftMarginLossOut, &assertgenshapes.Locs503, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	checksPost20(&c, &locs503, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs503, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -6782,9 +6783,9 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSoftMarginLoss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opSoftMarginLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6801,10 +6802,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opSoftMarginLossBackwardGradInput, &locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre59(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost60(&c, &locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -6821,9 +6822,9 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opSoftMarginLossBackward, &locs505, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre55(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	checksPost56(&c, &locs505, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6840,10 +6841,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opEluOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opEluOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6860,9 +6861,9 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opElu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opElu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6879,10 +6880,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre19(&c, &opEluBackwardGradInput, &locs514, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opEluBackwardGradInput, &assertgenshapes.Locs514, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	checksPost20(&c, &locs514, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs514, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
 	return r0
 }
 
@@ -6899,9 +6900,9 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre14(&c, &opEluBackward, &locs515, &a0, &a5, grad_output, self_or_result)
+	assertgenshapes.ChecksPre14(&c, &opEluBackward, &assertgenshapes.Locs515, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	checksPost18(&c, &locs515, &a0, &a5, grad_output, self_or_result, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs515, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -6918,10 +6919,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opElu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opElu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6938,10 +6939,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opGluOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opGluOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6958,9 +6959,9 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGlu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGlu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Glu(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6977,10 +6978,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opGluBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opGluBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -6997,9 +6998,9 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGluBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opGluBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7016,9 +7017,9 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opGluJvp, &locs516, &a0, &a1, &a2, glu, x, dx)
+	assertgenshapes.ChecksPre55(&c, &opGluJvp, &assertgenshapes.Locs516, &a0, &a1, &a2, glu, x, dx)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	checksPost56(&c, &locs516, &a0, &a1, &a2, glu, x, dx, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs516, &a0, &a1, &a2, glu, x, dx, r0)
 	return r0
 }
 
@@ -7035,10 +7036,10 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opGluJvpOut, &locs517, &a0, &a1, &a2, &a4, glu, x, dx, out)
+	assertgenshapes.ChecksPre59(&c, &opGluJvpOut, &assertgenshapes.Locs517, &a0, &a1, &a2, &a4, glu, x, dx, out)
 	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	checksPost60(&c, &locs517, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs517, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
 	return r0
 }
 
@@ -7055,9 +7056,9 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre116(&c, &opGluBackwardJvp, &locs518, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
+	assertgenshapes.ChecksPre116(&c, &opGluBackwardJvp, &assertgenshapes.Locs518, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	checksPost65(&c, &locs518, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs518, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
 	return r0
 }
 
@@ -7074,10 +7075,10 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	checksPre117(&c, &opGluBackwardJvpOut, &locs519, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	assertgenshapes.ChecksPre117(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs519, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	checksPost67(&c, &locs519, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
+	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs519, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
 }
 
@@ -7094,10 +7095,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opHardsigmoidOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opHardsigmoidOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7114,9 +7115,9 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardsigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardsigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7133,10 +7134,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opHardsigmoid_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opHardsigmoid_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7153,10 +7154,10 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHardsigmoidBackwardGradInput, &locs273, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7173,9 +7174,9 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardsigmoidBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opHardsigmoidBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7192,10 +7193,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opHardtanhOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opHardtanhOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7212,9 +7213,9 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7231,10 +7232,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opHardtanhBackwardGradInput, &locs273, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7251,9 +7252,9 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardtanhBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opHardtanhBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7270,10 +7271,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opHardtanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opHardtanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7290,10 +7291,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opHardswishOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opHardswishOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7310,9 +7311,9 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardswish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardswish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardswish(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7329,10 +7330,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opHardswish_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opHardswish_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7349,9 +7350,9 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardswishBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opHardswishBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7368,10 +7369,10 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHardswishBackwardOut, &locs219, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opHardswishBackwardOut, &assertgenshapes.Locs219, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs219, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs219, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -7388,10 +7389,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLeakyReluOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLeakyReluOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7408,9 +7409,9 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLeakyRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLeakyRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7427,10 +7428,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opLeakyReluBackwardGradInput, &locs273, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7447,9 +7448,9 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLeakyReluBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opLeakyReluBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7466,10 +7467,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLeakyRelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLeakyRelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7486,10 +7487,10 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLogSigmoidOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLogSigmoidOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7506,9 +7507,9 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogSigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogSigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogSigmoid(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7525,10 +7526,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre48(&c, &opLogSigmoidForwardOutput, &locs520, &a0, &a1, &a2, self, output, buffer)
+	assertgenshapes.ChecksPre48(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs520, &a0, &a1, &a2, self, output, buffer)
 	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	checksPost49(&c, &locs520, &a0, &a1, &a2, self, output, buffer, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs520, &a0, &a1, &a2, self, output, buffer, r0, r1)
 	return r0, r1
 }
 
@@ -7545,9 +7546,9 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLogSigmoidForward, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLogSigmoidForward, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7564,10 +7565,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre59(&c, &opLogSigmoidBackwardGradInput, &locs521, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	assertgenshapes.ChecksPre59(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs521, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	checksPost60(&c, &locs521, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs521, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
 	return r0
 }
 
@@ -7584,9 +7585,9 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opLogSigmoidBackward, &locs522, &a0, &a1, &a2, grad_output, self, buffer)
+	assertgenshapes.ChecksPre55(&c, &opLogSigmoidBackward, &assertgenshapes.Locs522, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	checksPost56(&c, &locs522, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs522, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -7603,10 +7604,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre364(&c, &opRreluWithNoiseOut, &locs523, &a0, &a1, &a6, self, noise, out)
+	assertgenshapes.ChecksPre364(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs523, &a0, &a1, &a6, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	checksPost365(&c, &locs523, &a0, &a1, &a6, self, noise, out, r0)
+	assertgenshapes.ChecksPost365(&c, &assertgenshapes.Locs523, &a0, &a1, &a6, self, noise, out, r0)
 	return r0
 }
 
@@ -7623,10 +7624,10 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opRreluWithNoise, &locs524, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre53(&c, &opRreluWithNoise, &assertgenshapes.Locs524, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	checksPost366(&c, &locs524, &a0, &a1, self, noise, r0)
+	assertgenshapes.ChecksPost366(&c, &assertgenshapes.Locs524, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -7643,9 +7644,9 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opRreluWithNoiseFunctional, &locs525, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre29(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs525, &a0, &a1, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
-	checksPost30(&c, &locs525, &a0, &a1, self, noise, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs525, &a0, &a1, self, noise, r0, r1)
 	return r0, r1
 }
 
@@ -7662,9 +7663,9 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opRreluWithNoiseBackward, &locs526, &a0, &a1, &a2, grad_output, self, noise)
+	assertgenshapes.ChecksPre55(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs526, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	checksPost56(&c, &locs526, &a0, &a1, &a2, grad_output, self, noise, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs526, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -7681,10 +7682,10 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre59(&c, &opRreluWithNoiseBackwardOut, &locs527, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
+	assertgenshapes.ChecksPre59(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs527, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	checksPost60(&c, &locs527, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs527, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
 	return r0
 }
 
@@ -7701,10 +7702,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre367(&c, &opRreluWithNoise_, &locs524, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre367(&c, &opRreluWithNoise_, &assertgenshapes.Locs524, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	checksPost368(&c, &locs524, &a0, &a1, self, noise, r0)
+	assertgenshapes.ChecksPost368(&c, &assertgenshapes.Locs524, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -7721,10 +7722,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opSoftplusOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSoftplusOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7741,9 +7742,9 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftplus, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftplus, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7760,10 +7761,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opSoftplusBackwardGradInput, &locs273, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7780,9 +7781,9 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSoftplusBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opSoftplusBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7799,10 +7800,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSoftshrinkOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSoftshrinkOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7819,9 +7820,9 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7838,10 +7839,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSoftshrinkBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -7858,9 +7859,9 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSoftshrinkBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opSoftshrinkBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7877,10 +7878,10 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opAdaptiveAvgPool2dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7897,9 +7898,9 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7916,9 +7917,9 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7935,10 +7936,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7955,9 +7956,9 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7974,10 +7975,10 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs219, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs219, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs219, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs219, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -7994,9 +7995,9 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8013,10 +8014,10 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXAdaptiveAvgPool2dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8033,9 +8034,9 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool2dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8052,10 +8053,10 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs219, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs219, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs219, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs219, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -8072,10 +8073,10 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opAdaptiveAvgPool3dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8092,9 +8093,9 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdaptiveAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8111,9 +8112,9 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8130,10 +8131,10 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXAdaptiveAvgPool3dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8150,10 +8151,10 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs273, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8170,9 +8171,9 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool3dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8189,10 +8190,10 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs219, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs219, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs219, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs219, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -8209,10 +8210,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre48(&c, &opAdaptiveMaxPool2dOut, &locs528, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre48(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs528, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	checksPost49(&c, &locs528, &a0, &a2, &a3, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs528, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -8229,9 +8230,9 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAdaptiveMaxPool2d, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8248,10 +8249,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre59(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre59(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost60(&c, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -8268,9 +8269,9 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAdaptiveMaxPool2dBackward, &locs530, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre55(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs530, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	checksPost56(&c, &locs530, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs530, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8287,10 +8288,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre48(&c, &opAdaptiveMaxPool3dOut, &locs528, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre48(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs528, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	checksPost49(&c, &locs528, &a0, &a2, &a3, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs528, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -8307,9 +8308,9 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAdaptiveMaxPool3d, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8326,10 +8327,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre59(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre59(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost60(&c, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -8346,9 +8347,9 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAdaptiveMaxPool3dBackward, &locs530, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre55(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs530, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	checksPost56(&c, &locs530, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs530, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8365,10 +8366,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre53(&c, &opAvgPool2dOut, &locs39, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAvgPool2dOut, &assertgenshapes.Locs39, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost54(&c, &locs39, &a0, &a7, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a7, self, out, r0)
 	return r0
 }
 
@@ -8385,9 +8386,9 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8404,10 +8405,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre19(&c, &opAvgPool2dBackwardGradInput, &locs273, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8424,9 +8425,9 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAvgPool2dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opAvgPool2dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8443,10 +8444,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre53(&c, &opAvgPool3dOut, &locs39, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAvgPool3dOut, &assertgenshapes.Locs39, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost54(&c, &locs39, &a0, &a7, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a7, self, out, r0)
 	return r0
 }
 
@@ -8463,9 +8464,9 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8482,10 +8483,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre19(&c, &opAvgPool3dBackwardGradInput, &locs273, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8502,9 +8503,9 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAvgPool3dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opAvgPool3dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8521,10 +8522,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre31(&c, &opFractionalMaxPool2dOutput, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre31(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost32(&c, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -8541,9 +8542,9 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre29(&c, &opFractionalMaxPool2d, &locs532, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre29(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs532, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	checksPost30(&c, &locs532, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs532, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -8560,10 +8561,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre59(&c, &opFractionalMaxPool2dBackwardGradInput, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre59(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost60(&c, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -8580,9 +8581,9 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre55(&c, &opFractionalMaxPool2dBackward, &locs530, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre55(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs530, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost56(&c, &locs530, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs530, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8599,10 +8600,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre31(&c, &opFractionalMaxPool3dOutput, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre31(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost32(&c, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -8619,9 +8620,9 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre29(&c, &opFractionalMaxPool3d, &locs532, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre29(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs532, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	checksPost30(&c, &locs532, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs532, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -8638,10 +8639,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre59(&c, &opFractionalMaxPool3dBackwardGradInput, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre59(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost60(&c, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -8658,9 +8659,9 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre55(&c, &opFractionalMaxPool3dBackward, &locs530, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre55(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs530, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost56(&c, &locs530, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs530, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8677,10 +8678,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre48(&c, &opMaxPool2dWithIndicesOut, &locs528, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre48(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs528, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost49(&c, &locs528, &a0, &a6, &a7, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs528, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -8697,9 +8698,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxPool2dWithIndices, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8716,10 +8717,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre59(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre59(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost60(&c, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -8736,9 +8737,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre55(&c, &opMaxPool2dWithIndicesBackward, &locs530, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre55(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs530, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost56(&c, &locs530, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs530, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8755,10 +8756,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre48(&c, &opMaxPool3dWithIndicesOut, &locs528, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre48(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs528, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost49(&c, &locs528, &a0, &a6, &a7, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs528, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -8775,9 +8776,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxPool3dWithIndices, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8794,10 +8795,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre59(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre59(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost60(&c, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -8814,9 +8815,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre55(&c, &opMaxPool3dWithIndicesBackward, &locs530, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre55(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs530, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost56(&c, &locs530, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs530, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8833,10 +8834,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMaxUnpool2dOut, &locs137, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	checksPost20(&c, &locs137, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -8853,9 +8854,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaxUnpool2d, &locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opMaxUnpool2d, &assertgenshapes.Locs136, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	checksPost18(&c, &locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8872,10 +8873,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opMaxUnpool3dOut, &locs137, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs137, &a0, &a1, &a5, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	checksPost20(&c, &locs137, &a0, &a1, &a5, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a5, self, indices, out, r0)
 	return r0
 }
 
@@ -8892,9 +8893,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaxUnpool3d, &locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opMaxUnpool3d, &assertgenshapes.Locs136, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	checksPost18(&c, &locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8911,10 +8912,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opReflectionPad1dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opReflectionPad1dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8931,9 +8932,9 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReflectionPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReflectionPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8950,10 +8951,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReflectionPad1dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8970,9 +8971,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReflectionPad1dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8989,10 +8990,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opReflectionPad2dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opReflectionPad2dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9009,9 +9010,9 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReflectionPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReflectionPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9028,10 +9029,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReflectionPad2dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9048,9 +9049,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReflectionPad2dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9067,10 +9068,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opReflectionPad3dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opReflectionPad3dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9087,9 +9088,9 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReflectionPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReflectionPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9106,10 +9107,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReflectionPad3dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9126,9 +9127,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReflectionPad3dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9145,10 +9146,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opReplicationPad1dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opReplicationPad1dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9165,9 +9166,9 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReplicationPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReplicationPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9184,10 +9185,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReplicationPad1dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9204,9 +9205,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReplicationPad1dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9223,10 +9224,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opReplicationPad2dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opReplicationPad2dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9243,9 +9244,9 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReplicationPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReplicationPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9262,10 +9263,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReplicationPad2dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9282,9 +9283,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReplicationPad2dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9301,10 +9302,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opReplicationPad3dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opReplicationPad3dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9321,9 +9322,9 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReplicationPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReplicationPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9340,10 +9341,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReplicationPad3dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9360,9 +9361,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReplicationPad3dBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9379,9 +9380,9 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPadCircular, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPadCircular, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPadCircular(self, pad)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9398,9 +9399,9 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPadEnum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPadEnum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9417,9 +9418,9 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPad, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPad, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Pad(self, pad, mode, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9436,9 +9437,9 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleLinear1dVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9455,9 +9456,9 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBilinear2dVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9474,10 +9475,10 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opUpsampleBilinear2dVecOut, &locs533, &a0, &a4, input, out)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs533, &a0, &a4, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost54(&c, &locs533, &a0, &a4, input, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs533, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -9494,9 +9495,9 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBilinear2dAaVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9513,9 +9514,9 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleTrilinear3dVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9532,9 +9533,9 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBicubic2dVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9551,9 +9552,9 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBicubic2dAaVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9570,9 +9571,9 @@ func XUpsampleLanczos2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleLanczos2dAaVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleLanczos2dAaVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.XUpsampleLanczos2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9589,9 +9590,9 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest1dVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9608,9 +9609,9 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact1dVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9627,9 +9628,9 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest2dVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9646,10 +9647,10 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opUpsampleNearest2dVecOut, &locs533, &a0, &a3, input, out)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs533, &a0, &a3, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	checksPost54(&c, &locs533, &a0, &a3, input, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs533, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -9666,9 +9667,9 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact2dVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9685,9 +9686,9 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest3dVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9704,9 +9705,9 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact3dVec, &locs38, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs38, &a0, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs38, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs38, &a0, input, r0)
 	return r0
 }
 
@@ -9723,10 +9724,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opUpsampleLinear1dOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9743,9 +9744,9 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleLinear1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9762,10 +9763,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opUpsampleLinear1dBackwardGradInput, &locs534, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	checksPost54(&c, &locs534, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -9782,9 +9783,9 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleLinear1dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -9801,10 +9802,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opUpsampleBilinear2dOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -9821,9 +9822,9 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9840,10 +9841,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opUpsampleBilinear2dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 

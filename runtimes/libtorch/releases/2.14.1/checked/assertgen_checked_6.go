@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBilinear2dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -42,10 +43,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opXUpsampleBilinear2dAaOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -62,9 +63,9 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -81,10 +82,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -101,9 +102,9 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBilinear2dAaBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -120,10 +121,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opUpsampleBicubic2dOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -159,10 +160,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opUpsampleBicubic2dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -179,9 +180,9 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBicubic2dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -198,10 +199,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opXUpsampleBicubic2dAaOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -218,9 +219,9 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -237,10 +238,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -257,9 +258,9 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBicubic2dAaBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -276,10 +277,10 @@ func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opXUpsampleLanczos2dAaOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -296,9 +297,9 @@ func XUpsampleLanczos2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleLanczos2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleLanczos2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -315,10 +316,10 @@ func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -335,9 +336,9 @@ func XUpsampleLanczos2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleLanczos2dAaBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -354,10 +355,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opUpsampleTrilinear3dOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -374,9 +375,9 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -393,10 +394,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre53(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs534, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a7, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	checksPost54(&c, &locs534, &a0, &a7, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a7, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -413,9 +414,9 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleTrilinear3dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -432,10 +433,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opUpsampleNearest1dOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -452,10 +453,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXUpsampleNearestExact1dOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -472,9 +473,9 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -491,9 +492,9 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -510,10 +511,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opUpsampleNearest1dBackwardGradInput, &locs534, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost54(&c, &locs534, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -530,10 +531,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs534, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost54(&c, &locs534, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -550,9 +551,9 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest1dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -569,9 +570,9 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact1dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -588,10 +589,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opUpsampleNearest2dOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -608,10 +609,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opXUpsampleNearestExact2dOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -628,9 +629,9 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -647,9 +648,9 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -666,10 +667,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opUpsampleNearest2dBackwardGradInput, &locs534, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost54(&c, &locs534, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -686,10 +687,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs534, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost54(&c, &locs534, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -706,9 +707,9 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest2dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -725,9 +726,9 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact2dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -744,10 +745,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opUpsampleNearest3dOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -764,10 +765,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opXUpsampleNearestExact3dOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -784,9 +785,9 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -803,9 +804,9 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -822,10 +823,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opUpsampleNearest3dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -842,10 +843,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -862,9 +863,9 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest3dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -881,9 +882,9 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact3dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -900,10 +901,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSigmoidBackwardGradInput, &locs277, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs277, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	checksPost20(&c, &locs277, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs277, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -920,9 +921,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSigmoidBackward, &locs209, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opSigmoidBackward, &assertgenshapes.Locs209, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	checksPost18(&c, &locs209, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs209, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -939,10 +940,10 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLogitBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -959,9 +960,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogitBackward, &locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opLogitBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	checksPost18(&c, &locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -978,10 +979,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opTanhBackwardGradInput, &locs277, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs277, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	checksPost20(&c, &locs277, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs277, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -998,9 +999,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTanhBackward, &locs209, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opTanhBackward, &assertgenshapes.Locs209, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	checksPost18(&c, &locs209, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs209, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -1017,10 +1018,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
-	checksPre75(&c, &opSlowConvTranspose2dOut, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -1037,9 +1038,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre74(&c, &opSlowConvTranspose2d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost56(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1056,10 +1057,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
-	checksPre75(&c, &opSlowConvTranspose3dOut, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -1076,9 +1077,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre74(&c, &opSlowConvTranspose3d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost56(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1095,10 +1096,10 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre75(&c, &opThnnConv2dOut, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opThnnConv2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -1115,9 +1116,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre74(&c, &opThnnConv2d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opThnnConv2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	checksPost56(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1134,10 +1135,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre75(&c, &opXSlowConv2dForwardOutput, &locs535, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	assertgenshapes.ChecksPre75(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs535, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost60(&c, &locs535, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs535, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -1154,9 +1155,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre74(&c, &opXSlowConv2dForward, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opXSlowConv2dForward, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost369(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost369(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1173,10 +1174,10 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	checksPre93(&c, &opXSlowConv2dBackwardGradInput, &locs536, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs536, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	checksPost94(&c, &locs536, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs536, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1193,9 +1194,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opXSlowConv2dBackwardOutputMask, &locs537, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre91(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs537, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	checksPost92(&c, &locs537, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs537, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1212,10 +1213,10 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8, a9 asserts.Saved
-	checksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs538, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs538, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs538, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs538, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1232,10 +1233,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre75(&c, &opXConvDepthwise2dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -1252,9 +1253,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre74(&c, &opXConvDepthwise2d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opXConvDepthwise2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost56(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1271,9 +1272,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre74(&c, &opConvDepthwise3d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opConvDepthwise3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost56(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1290,10 +1291,10 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre75(&c, &opConvDepthwise3dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -1310,10 +1311,10 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre75(&c, &opSlowConv3dOut, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opSlowConv3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -1330,9 +1331,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre74(&c, &opSlowConv3d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opSlowConv3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	checksPost56(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1349,10 +1350,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre75(&c, &opSlowConv3dForwardOutput, &locs535, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	assertgenshapes.ChecksPre75(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs535, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost60(&c, &locs535, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs535, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -1369,9 +1370,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre74(&c, &opSlowConv3dForward, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opSlowConv3dForward, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost369(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost369(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1388,9 +1389,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre74(&c, &opSlowConvDilated2d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opSlowConvDilated2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost56(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1407,10 +1408,10 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre75(&c, &opSlowConvDilated2dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -1427,9 +1428,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre74(&c, &opSlowConvDilated3d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre74(&c, &opSlowConvDilated3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost56(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1446,10 +1447,10 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre75(&c, &opSlowConvDilated3dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost60(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -1466,10 +1467,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre53(&c, &opCol2imOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCol2imOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -1486,9 +1487,9 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCol2im, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCol2im, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1505,9 +1506,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opColumnStack, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opColumnStack, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.ColumnStack(tensors)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -1527,10 +1528,10 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opColumnStackOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opColumnStackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -1547,10 +1548,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opIm2colOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opIm2colOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1567,9 +1568,9 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIm2col, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIm2col, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1586,9 +1587,9 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsfinite, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsfinite, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isfinite(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1605,9 +1606,9 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isinf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1624,10 +1625,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opIsinfOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opIsinfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1644,9 +1645,9 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsposinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsposinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isposinf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1663,10 +1664,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opIsposinfOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opIsposinfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1683,9 +1684,9 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsneginf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsneginf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isneginf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1702,10 +1703,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opIsneginfOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opIsneginfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1722,9 +1723,9 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAddBatchDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAddBatchDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1741,9 +1742,9 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXRemoveBatchDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXRemoveBatchDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1760,9 +1761,9 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialEntr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialEntr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1779,10 +1780,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialEntrOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialEntrOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1799,9 +1800,9 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialNdtri, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialNdtri, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1818,10 +1819,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialNdtriOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialNdtriOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1838,9 +1839,9 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogNdtr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogNdtr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1857,10 +1858,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialLogNdtrOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1877,9 +1878,9 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialExpm1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpm1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialExpm1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1896,10 +1897,10 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialExpm1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialExpm1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1916,9 +1917,9 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialExp2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExp2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialExp2(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1935,10 +1936,10 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialExp2Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialExp2Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1955,9 +1956,9 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialPsi, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPsi, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialPsi(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1974,10 +1975,10 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialPsiOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialPsiOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1994,9 +1995,9 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialDigamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialDigamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialDigamma(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2013,10 +2014,10 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialDigammaOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialDigammaOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2033,9 +2034,9 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialGammaln, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialGammaln, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialGammaln(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2052,10 +2053,10 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialGammalnOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialGammalnOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2072,9 +2073,9 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2091,10 +2092,10 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialErfOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialErfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2111,9 +2112,9 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErfc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2130,10 +2131,10 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialErfcOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialErfcOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2150,9 +2151,9 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErfcx, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfcx, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2169,10 +2170,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialErfcxOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialErfcxOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2189,9 +2190,9 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErfinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfinv(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2208,10 +2209,10 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialErfinvOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialErfinvOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2228,9 +2229,9 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialNdtr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialNdtr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialNdtr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2247,10 +2248,10 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialNdtrOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialNdtrOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2267,9 +2268,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialXlog1py, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2286,9 +2287,9 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialXlog1pySelfScalar, &locs207, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs207, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	checksPost6(&c, &locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
 	return r0
 }
 
@@ -2305,9 +2306,9 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2324,10 +2325,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2344,10 +2345,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialXlog1pySelfScalarOut, &locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -2364,10 +2365,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialXlog1pyOtherScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2384,9 +2385,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialXlogy, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialXlogy, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlogy(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2403,9 +2404,9 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialXlogySelfScalar, &locs207, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs207, &a1, other)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	checksPost6(&c, &locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
 	return r0
 }
 
@@ -2422,9 +2423,9 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialXlogyOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2441,10 +2442,10 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialXlogyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialXlogyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2461,10 +2462,10 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialXlogySelfScalarOut, &locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -2481,10 +2482,10 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialXlogyOtherScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2501,9 +2502,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialZeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2520,9 +2521,9 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialZetaSelfScalar, &locs207, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs207, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	checksPost6(&c, &locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
 	return r0
 }
 
@@ -2539,9 +2540,9 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2558,10 +2559,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialZetaOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2578,10 +2579,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialZetaSelfScalarOut, &locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -2598,10 +2599,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialZetaOtherScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2618,9 +2619,9 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2637,10 +2638,10 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialI0Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialI0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2657,9 +2658,9 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI0e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI0e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2676,10 +2677,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialI0eOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialI0eOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2696,9 +2697,9 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2715,10 +2716,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialI1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialI1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2735,9 +2736,9 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI1e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI1e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2754,10 +2755,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialI1eOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialI1eOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2774,9 +2775,9 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogit(self, eps)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2793,10 +2794,10 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialLogitOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialLogitOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2813,9 +2814,9 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialPolygamma, &locs0, &a1, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPolygamma, &assertgenshapes.Locs0, &a1, self)
 	r0 := kernels.SpecialPolygamma(n, self)
-	checksPost6(&c, &locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a1, self, r0)
 	return r0
 }
 
@@ -2832,10 +2833,10 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialPolygammaOut, &locs39, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs39, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	checksPost54(&c, &locs39, &a1, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -2852,9 +2853,9 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2871,10 +2872,10 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opSpecialLogsumexpOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2891,9 +2892,9 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialExpit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialExpit(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2910,10 +2911,10 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialExpitOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialExpitOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2930,9 +2931,9 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialSinc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSinc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialSinc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2949,10 +2950,10 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialSincOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialSincOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2969,9 +2970,9 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialRound, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialRound, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialRound(self, decimals)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2988,10 +2989,10 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialRoundOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialRoundOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3008,9 +3009,9 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLog1p, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLog1p, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLog1p(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3027,10 +3028,10 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialLog1pOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialLog1pOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3047,9 +3048,9 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3066,10 +3067,10 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialGammaincOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialGammaincOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3086,9 +3087,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialGammainc, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammainc, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammainc(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3105,10 +3106,10 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialGammainccOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialGammainccOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3125,9 +3126,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialGammaincc, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammaincc, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammaincc(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3144,9 +3145,9 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialMultigammaln, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialMultigammaln, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3163,10 +3164,10 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialMultigammalnOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3183,9 +3184,9 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3202,9 +3203,9 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3221,10 +3222,10 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftFftOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftFftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3241,9 +3242,9 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3260,10 +3261,10 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftIfftOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftIfftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3280,9 +3281,9 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftRfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3299,10 +3300,10 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftRfftOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftRfftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3319,9 +3320,9 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIrfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3338,10 +3339,10 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftIrfftOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftIrfftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3358,9 +3359,9 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftHfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3377,10 +3378,10 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftHfftOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftHfftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3397,9 +3398,9 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIhfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3416,10 +3417,10 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftIhfftOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftIhfftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3436,9 +3437,9 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3455,10 +3456,10 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftFft2Out, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftFft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3475,9 +3476,9 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3494,10 +3495,10 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftIfft2Out, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftIfft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3514,9 +3515,9 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftRfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3533,10 +3534,10 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftRfft2Out, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftRfft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3553,9 +3554,9 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIrfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3572,10 +3573,10 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftIrfft2Out, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftIrfft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3592,9 +3593,9 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftHfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3611,10 +3612,10 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftHfft2Out, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftHfft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3631,9 +3632,9 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIhfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3650,10 +3651,10 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftIhfft2Out, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftIhfft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3670,9 +3671,9 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3689,10 +3690,10 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftFftnOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftFftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3709,9 +3710,9 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3728,10 +3729,10 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftIfftnOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftIfftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3748,9 +3749,9 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftRfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftRfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3767,10 +3768,10 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftRfftnOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftRfftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3787,9 +3788,9 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIrfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3806,10 +3807,10 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftIrfftnOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftIrfftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3826,9 +3827,9 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftHfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftHfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3845,10 +3846,10 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftHfftnOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftHfftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3865,9 +3866,9 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIhfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3884,10 +3885,10 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opFftIhfftnOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opFftIhfftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3903,9 +3904,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opFftFftfreq, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opFftFftfreq, &assertgenshapes.Locs13)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -3922,10 +3923,10 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opFftFftfreqOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opFftFftfreqOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -3941,9 +3942,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opFftRfftfreq, &locs13)
+	assertgenshapes.ChecksPre25(&c, &opFftRfftfreq, &assertgenshapes.Locs13)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost26(&c, &locs13, r0)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
 	return r0
 }
 
@@ -3960,10 +3961,10 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opFftRfftfreqOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opFftRfftfreqOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	checksPost10(&c, &locs25, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
 	return r0
 }
 
@@ -3980,9 +3981,9 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFftshift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFftshift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFftshift(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3999,9 +4000,9 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfftshift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftshift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfftshift(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4018,9 +4019,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgCholeskyEx, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4037,10 +4038,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opLinalgCholeskyExL, &locs539, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPre48(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs539, &a0, &a3, &a4, self, L, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	checksPost49(&c, &locs539, &a0, &a3, &a4, self, L, info, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs539, &a0, &a3, &a4, self, L, info, r0, r1)
 	return r0, r1
 }
 
@@ -4057,9 +4058,9 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgCholesky, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCholesky, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgCholesky(self, upper)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4076,10 +4077,10 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLinalgCholeskyOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4096,9 +4097,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLinalgCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4115,10 +4116,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgCrossOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -4135,9 +4136,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgLuFactor, &locs540, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgLuFactor, &assertgenshapes.Locs540, &a0, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	checksPost47(&c, &locs540, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -4154,10 +4155,10 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre48(&c, &opLinalgLuFactorOut, &locs541, &a0, &a2, &a3, A, LU, pivots)
+	assertgenshapes.ChecksPre48(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs541, &a0, &a2, &a3, A, LU, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	checksPost49(&c, &locs541, &a0, &a2, &a3, A, LU, pivots, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs541, &a0, &a2, &a3, A, LU, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -4174,9 +4175,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opLinalgLuFactorEx, &locs542, &a0, A)
+	assertgenshapes.ChecksPre231(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs542, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	checksPost232(&c, &locs542, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs542, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4193,10 +4194,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre233(&c, &opLinalgLuFactorExOut, &locs543, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPre233(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs543, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	checksPost234(&c, &locs543, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs543, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4213,9 +4214,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opLinalgLu, &locs542, &a0, A)
+	assertgenshapes.ChecksPre231(&c, &opLinalgLu, &assertgenshapes.Locs542, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	checksPost232(&c, &locs542, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs542, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4232,10 +4233,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre233(&c, &opLinalgLuOut, &locs544, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPre233(&c, &opLinalgLuOut, &assertgenshapes.Locs544, &a0, &a2, &a3, &a4, A, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	checksPost234(&c, &locs544, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs544, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4252,9 +4253,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opLinalgLuSolve, &locs545, &a0, &a1, &a2, LU, pivots, B)
+	assertgenshapes.ChecksPre55(&c, &opLinalgLuSolve, &assertgenshapes.Locs545, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	checksPost56(&c, &locs545, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -4271,10 +4272,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre59(&c, &opLinalgLuSolveOut, &locs546, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPre59(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs546, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	checksPost60(&c, &locs546, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs546, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
 	return r0
 }
 
@@ -4291,9 +4292,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opXLinalgDet, &locs542, &a0, A)
+	assertgenshapes.ChecksPre231(&c, &opXLinalgDet, &assertgenshapes.Locs542, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	checksPost232(&c, &locs542, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs542, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4310,10 +4311,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre233(&c, &opXLinalgDetResult, &locs547, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPre233(&c, &opXLinalgDetResult, &assertgenshapes.Locs547, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	checksPost234(&c, &locs547, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs547, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4330,9 +4331,9 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgDet, &locs123, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDet, &assertgenshapes.Locs123, &a0, A)
 	r0 := kernels.LinalgDet(A)
-	checksPost6(&c, &locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
 	return r0
 }
 
@@ -4349,10 +4350,10 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLinalgDetOut, &locs548, &a0, &a1, A, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgDetOut, &assertgenshapes.Locs548, &a0, &a1, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	checksPost54(&c, &locs548, &a0, &a1, A, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs548, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -4369,9 +4370,9 @@ func Det(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Det(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4388,9 +4389,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opLinalgLdlFactorEx, &locs301, &a0, self)
+	assertgenshapes.ChecksPre231(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs301, &a0, self)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	checksPost232(&c, &locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4407,10 +4408,10 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre233(&c, &opLinalgLdlFactorExOut, &locs549, &a0, &a3, &a4, &a5, self, LD, pivots, info)
+	assertgenshapes.ChecksPre233(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs549, &a0, &a3, &a4, &a5, self, LD, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	checksPost234(&c, &locs549, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs549, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4427,9 +4428,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgLdlFactor, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgLdlFactor, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4446,10 +4447,10 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre48(&c, &opLinalgLdlFactorOut, &locs550, &a0, &a2, &a3, self, LD, pivots)
+	assertgenshapes.ChecksPre48(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs550, &a0, &a2, &a3, self, LD, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	checksPost49(&c, &locs550, &a0, &a2, &a3, self, LD, pivots, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs550, &a0, &a2, &a3, self, LD, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -4466,9 +4467,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opLinalgLdlSolve, &locs551, &a0, &a1, &a2, LD, pivots, B)
+	assertgenshapes.ChecksPre55(&c, &opLinalgLdlSolve, &assertgenshapes.Locs551, &a0, &a1, &a2, LD, pivots, B)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	checksPost56(&c, &locs551, &a0, &a1, &a2, LD, pivots, B, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs551, &a0, &a1, &a2, LD, pivots, B, r0)
 	return r0
 }
 
@@ -4485,10 +4486,10 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opLinalgLdlSolveOut, &locs552, &a0, &a1, &a2, &a4, LD, pivots, B, out)
+	assertgenshapes.ChecksPre59(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs552, &a0, &a1, &a2, &a4, LD, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	checksPost60(&c, &locs552, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs552, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
 	return r0
 }
 
@@ -4505,9 +4506,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre313(&c, &opLinalgLstsq, &locs553, &a0, &a1, self, b)
+	assertgenshapes.ChecksPre313(&c, &opLinalgLstsq, &assertgenshapes.Locs553, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	checksPost370(&c, &locs553, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost370(&c, &assertgenshapes.Locs553, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4524,10 +4525,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre371(&c, &opLinalgLstsqOut, &locs554, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPre371(&c, &opLinalgLstsqOut, &assertgenshapes.Locs554, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	checksPost372(&c, &locs554, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost372(&c, &assertgenshapes.Locs554, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4544,9 +4545,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgMatmul(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4563,10 +4564,10 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLinalgMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4583,9 +4584,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgVecdot, &locs555, &a0, &a1, x, y)
+	assertgenshapes.ChecksPre14(&c, &opLinalgVecdot, &assertgenshapes.Locs555, &a0, &a1, x, y)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	checksPost18(&c, &locs555, &a0, &a1, x, y, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs555, &a0, &a1, x, y, r0)
 	return r0
 }
 
@@ -4602,10 +4603,10 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgVecdotOut, &locs556, &a0, &a1, &a3, x, y, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgVecdotOut, &assertgenshapes.Locs556, &a0, &a1, &a3, x, y, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	checksPost20(&c, &locs556, &a0, &a1, &a3, x, y, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs556, &a0, &a1, &a3, x, y, out, r0)
 	return r0
 }
 
@@ -4622,9 +4623,9 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4641,10 +4642,10 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLinalgMatrixExpOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4661,9 +4662,9 @@ func LinalgMatrixSqrth(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixSqrth, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixSqrth, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixSqrth(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4680,10 +4681,10 @@ func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLinalgMatrixSqrthOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixSqrthOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixSqrthOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4700,9 +4701,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre373(&c, &opXLinalgSlogdet, &locs557, &a0, A)
+	assertgenshapes.ChecksPre373(&c, &opXLinalgSlogdet, &assertgenshapes.Locs557, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	checksPost374(&c, &locs557, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost374(&c, &assertgenshapes.Locs557, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4719,10 +4720,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre375(&c, &opXLinalgSlogdetSign, &locs558, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPre375(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs558, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	checksPost376(&c, &locs558, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost376(&c, &assertgenshapes.Locs558, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4739,9 +4740,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgSlogdet, &locs540, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgSlogdet, &assertgenshapes.Locs540, &a0, A)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	checksPost47(&c, &locs540, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -4758,10 +4759,10 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre48(&c, &opLinalgSlogdetOut, &locs559, &a0, &a1, &a2, A, sign, logabsdet)
+	assertgenshapes.ChecksPre48(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs559, &a0, &a1, &a2, A, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	checksPost49(&c, &locs559, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs559, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -4778,9 +4779,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSlogdet, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSlogdet, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Slogdet(self)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4797,10 +4798,10 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre48(&c, &opSlogdetOut, &locs560, &a0, &a1, &a2, self, sign, logabsdet)
+	assertgenshapes.ChecksPre48(&c, &opSlogdetOut, &assertgenshapes.Locs560, &a0, &a1, &a2, self, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	checksPost49(&c, &locs560, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs560, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -4817,9 +4818,9 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogdet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogdet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logdet(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4836,9 +4837,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgEig, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgEig, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4855,10 +4856,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre48(&c, &opLinalgEigOut, &locs561, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre48(&c, &opLinalgEigOut, &assertgenshapes.Locs561, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	checksPost49(&c, &locs561, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs561, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -4875,9 +4876,9 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXLinalgEigvals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXLinalgEigvals, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLinalgEigvals(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4894,9 +4895,9 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgEigvals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvals, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgEigvals(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4913,10 +4914,10 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLinalgEigvalsOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4933,9 +4934,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXLinalgEigh, &locs540, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opXLinalgEigh, &assertgenshapes.Locs540, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	checksPost47(&c, &locs540, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -4952,10 +4953,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre48(&c, &opXLinalgEighEigenvalues, &locs562, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre48(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs562, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	checksPost49(&c, &locs562, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs562, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -4972,9 +4973,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgEigh, &locs26, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgEigh, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	checksPost47(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4991,10 +4992,10 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre48(&c, &opLinalgEighEigvals, &locs563, &a0, &a2, &a3, self, eigvals, eigvecs)
+	assertgenshapes.ChecksPre48(&c, &opLinalgEighEigvals, &assertgenshapes.Locs563, &a0, &a2, &a3, self, eigvals, eigvecs)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	checksPost49(&c, &locs563, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs563, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
 }
 
@@ -5011,9 +5012,9 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgEigvalsh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvalsh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5030,10 +5031,10 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLinalgEigvalshOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5050,9 +5051,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgHouseholderProduct, &locs564, &a0, &a1, input, tau)
+	assertgenshapes.ChecksPre14(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs564, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	checksPost18(&c, &locs564, &a0, &a1, input, tau, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs564, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -5069,10 +5070,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLinalgHouseholderProductOut, &locs565, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs565, &a0, &a1, &a2, input, tau, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	checksPost20(&c, &locs565, &a0, &a1, &a2, input, tau, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs565, &a0, &a1, &a2, input, tau, out, r0)
 	return r0
 }
 
@@ -5089,9 +5090,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgInvEx, &locs540, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgInvEx, &assertgenshapes.Locs540, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	checksPost47(&c, &locs540, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5108,10 +5109,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre48(&c, &opLinalgInvExInverse, &locs566, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPre48(&c, &opLinalgInvExInverse, &assertgenshapes.Locs566, &a0, &a2, &a3, A, inverse, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	checksPost49(&c, &locs566, &a0, &a2, &a3, A, inverse, info, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs566, &a0, &a2, &a3, A, inverse, info, r0, r1)
 	return r0, r1
 }
 
@@ -5128,9 +5129,9 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgInv, &locs123, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgInv, &assertgenshapes.Locs123, &a0, A)
 	r0 := kernels.LinalgInv(A)
-	checksPost6(&c, &locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
 	return r0
 }
 
@@ -5147,10 +5148,10 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opLinalgInvOut, &locs548, &a0, &a1, A, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgInvOut, &assertgenshapes.Locs548, &a0, &a1, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	checksPost54(&c, &locs548, &a0, &a1, A, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs548, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -5167,9 +5168,9 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opInverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opInverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Inverse(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5186,10 +5187,10 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opInverseOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opInverseOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5206,9 +5207,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opInner, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opInner, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Inner(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5225,10 +5226,10 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opInnerOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opInnerOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5245,9 +5246,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opOuter, &locs567, &a0, &a1, self, vec2)
+	assertgenshapes.ChecksPre14(&c, &opOuter, &assertgenshapes.Locs567, &a0, &a1, self, vec2)
 	r0 := kernels.Outer(self, vec2)
-	checksPost18(&c, &locs567, &a0, &a1, self, vec2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs567, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -5264,10 +5265,10 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opOuterOut, &locs568, &a0, &a1, &a2, self, vec2, out)
+	assertgenshapes.ChecksPre19(&c, &opOuterOut, &assertgenshapes.Locs568, &a0, &a1, &a2, self, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	checksPost20(&c, &locs568, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs568, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -5284,9 +5285,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGer, &locs567, &a0, &a1, self, vec2)
+	assertgenshapes.ChecksPre14(&c, &opGer, &assertgenshapes.Locs567, &a0, &a1, self, vec2)
 	r0 := kernels.Ger(self, vec2)
-	checksPost18(&c, &locs567, &a0, &a1, self, vec2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs567, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -5303,10 +5304,10 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGerOut, &locs568, &a0, &a1, &a2, self, vec2, out)
+	assertgenshapes.ChecksPre19(&c, &opGerOut, &assertgenshapes.Locs568, &a0, &a1, &a2, self, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	checksPost20(&c, &locs568, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs568, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -5323,9 +5324,9 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5342,9 +5343,9 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgNormOrdStr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5361,10 +5362,10 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opLinalgNormOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgNormOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5381,10 +5382,10 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opLinalgNormOrdStrOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5401,9 +5402,9 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgVectorNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgVectorNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5420,10 +5421,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opLinalgVectorNormOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5440,9 +5441,9 @@ func Linalg_Powsum(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalg_Powsum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalg_Powsum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5459,9 +5460,9 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5478,10 +5479,10 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opLinalgMatrixNormOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5498,9 +5499,9 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixNormStrOrd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5517,10 +5518,10 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opLinalgMatrixNormStrOrdOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5537,9 +5538,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opXLinalgSvd, &locs542, &a0, A)
+	assertgenshapes.ChecksPre231(&c, &opXLinalgSvd, &assertgenshapes.Locs542, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	checksPost232(&c, &locs542, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs542, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5556,10 +5557,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre233(&c, &opXLinalgSvdU, &locs569, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPre233(&c, &opXLinalgSvdU, &assertgenshapes.Locs569, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	checksPost234(&c, &locs569, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs569, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5576,9 +5577,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre231(&c, &opLinalgSvd, &locs542, &a0, A)
+	assertgenshapes.ChecksPre231(&c, &opLinalgSvd, &assertgenshapes.Locs542, &a0, A)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	checksPost232(&c, &locs542, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs542, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5595,10 +5596,10 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre233(&c, &opLinalgSvdU, &locs569, &a0, &a3, &a4, &a5, A, U, S, Vh)
+	assertgenshapes.ChecksPre233(&c, &opLinalgSvdU, &assertgenshapes.Locs569, &a0, &a3, &a4, &a5, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	checksPost234(&c, &locs569, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs569, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5615,9 +5616,9 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgSvdvals, &locs123, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgSvdvals, &assertgenshapes.Locs123, &a0, A)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	checksPost6(&c, &locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
 	return r0
 }
 
@@ -5634,10 +5635,10 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLinalgSvdvalsOut, &locs548, &a0, &a2, A, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs548, &a0, &a2, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	checksPost54(&c, &locs548, &a0, &a2, A, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs548, &a0, &a2, A, out, r0)
 	return r0
 }
 
@@ -5654,9 +5655,9 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgCond, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCond, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgCond(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5673,10 +5674,10 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLinalgCondOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgCondOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5693,9 +5694,9 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgCondPStr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCondPStr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgCondPStr(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5712,10 +5713,10 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLinalgCondPStrOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5732,9 +5733,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opLinalgPinvAtolRtolTensor, &locs570, &a0, &a1, &a2, self, atol, rtol)
+	assertgenshapes.ChecksPre88(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs570, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	checksPost56(&c, &locs570, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs570, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -5751,10 +5752,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &locs571, &a0, &a1, &a2, &a4, self, atol, rtol, out)
+	assertgenshapes.ChecksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs571, &a0, &a1, &a2, &a4, self, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	checksPost60(&c, &locs571, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
 	return r0
 }
 
@@ -5771,9 +5772,9 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgPinvAtolRtolFloat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5790,10 +5791,10 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opLinalgPinvAtolRtolFloatOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5810,9 +5811,9 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgPinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5829,9 +5830,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgPinvRcondTensor, &locs572, &a0, &a1, self, rcond)
+	assertgenshapes.ChecksPre14(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs572, &a0, &a1, self, rcond)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	checksPost18(&c, &locs572, &a0, &a1, self, rcond, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs572, &a0, &a1, self, rcond, r0)
 	return r0
 }
 
@@ -5848,10 +5849,10 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opLinalgPinvOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgPinvOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5868,10 +5869,10 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgPinvOutRcondTensor, &locs573, &a0, &a1, &a3, self, rcond, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs573, &a0, &a1, &a3, self, rcond, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	checksPost20(&c, &locs573, &a0, &a1, &a3, self, rcond, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs573, &a0, &a1, &a3, self, rcond, out, r0)
 	return r0
 }
 
@@ -5888,9 +5889,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre313(&c, &opXLinalgSolveEx, &locs574, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre313(&c, &opXLinalgSolveEx, &assertgenshapes.Locs574, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	checksPost370(&c, &locs574, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost370(&c, &assertgenshapes.Locs574, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5907,10 +5908,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre371(&c, &opXLinalgSolveExResult, &locs575, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPre371(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs575, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	checksPost372(&c, &locs575, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost372(&c, &assertgenshapes.Locs575, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5927,9 +5928,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre29(&c, &opLinalgSolveEx, &locs576, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre29(&c, &opLinalgSolveEx, &assertgenshapes.Locs576, &a0, &a1, A, B)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	checksPost30(&c, &locs576, &a0, &a1, A, B, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs576, &a0, &a1, A, B, r0, r1)
 	return r0, r1
 }
 
@@ -5946,10 +5947,10 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre31(&c, &opLinalgSolveExOut, &locs577, &a0, &a1, &a4, &a5, A, B, result, info)
+	assertgenshapes.ChecksPre31(&c, &opLinalgSolveExOut, &assertgenshapes.Locs577, &a0, &a1, &a4, &a5, A, B, result, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	checksPost32(&c, &locs577, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs577, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
 	return r0, r1
 }
 
@@ -5966,9 +5967,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgSolve, &locs578, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre14(&c, &opLinalgSolve, &assertgenshapes.Locs578, &a0, &a1, A, B)
 	r0 := kernels.LinalgSolve(A, B, left)
-	checksPost18(&c, &locs578, &a0, &a1, A, B, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs578, &a0, &a1, A, B, r0)
 	return r0
 }
 
@@ -5985,9 +5986,9 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSpsolve, &locs578, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre14(&c, &opXSpsolve, &assertgenshapes.Locs578, &a0, &a1, A, B)
 	r0 := kernels.XSpsolve(A, B, left)
-	checksPost18(&c, &locs578, &a0, &a1, A, B, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs578, &a0, &a1, A, B, r0)
 	return r0
 }
 
@@ -6004,10 +6005,10 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgSolveOut, &locs579, &a0, &a1, &a3, A, B, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgSolveOut, &assertgenshapes.Locs579, &a0, &a1, &a3, A, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	checksPost20(&c, &locs579, &a0, &a1, &a3, A, B, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs579, &a0, &a1, &a3, A, B, out, r0)
 	return r0
 }
 
@@ -6024,9 +6025,9 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgTensorinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgTensorinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6043,10 +6044,10 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLinalgTensorinvOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6063,9 +6064,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgTensorsolve, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLinalgTensorsolve, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6082,10 +6083,10 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgTensorsolveOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -6102,9 +6103,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgQr, &locs540, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgQr, &assertgenshapes.Locs540, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	checksPost47(&c, &locs540, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -6121,10 +6122,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre48(&c, &opLinalgQrOut, &locs580, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPre48(&c, &opLinalgQrOut, &assertgenshapes.Locs580, &a0, &a2, &a3, A, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	checksPost49(&c, &locs580, &a0, &a2, &a3, A, Q, R, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs580, &a0, &a2, &a3, A, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -6141,9 +6142,9 @@ func LinalgPolar(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgPolar, &locs540, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgPolar, &assertgenshapes.Locs540, &a0, A)
 	r0, r1 := kernels.LinalgPolar(A)
-	checksPost47(&c, &locs540, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -6160,10 +6161,10 @@ func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre48(&c, &opLinalgPolarOut, &locs581, &a0, &a1, &a2, A, U, H)
+	assertgenshapes.ChecksPre48(&c, &opLinalgPolarOut, &assertgenshapes.Locs581, &a0, &a1, &a2, A, U, H)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgPolarOut(A, U, H)
-	checksPost49(&c, &locs581, &a0, &a1, &a2, A, U, H, r0, r1)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs581, &a0, &a1, &a2, A, U, H, r0, r1)
 	return r0, r1
 }
 
@@ -6180,9 +6181,9 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixPower, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixPower, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6199,10 +6200,10 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opLinalgMatrixPowerOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6219,9 +6220,9 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &locs582, &a0, &a1, &a2, input, atol, rtol)
+	assertgenshapes.ChecksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs582, &a0, &a1, &a2, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	checksPost56(&c, &locs582, &a0, &a1, &a2, input, atol, rtol, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs582, &a0, &a1, &a2, input, atol, rtol, r0)
 	return r0
 }
 
@@ -6238,10 +6239,10 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs583, &a0, &a1, &a2, &a4, input, atol, rtol, out)
+	assertgenshapes.ChecksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs583, &a0, &a1, &a2, &a4, input, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	checksPost60(&c, &locs583, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs583, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
 	return r0
 }
 
@@ -6258,9 +6259,9 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6277,10 +6278,10 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6297,9 +6298,9 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixRank, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRank, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6316,10 +6317,10 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opLinalgMatrixRankOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6336,9 +6337,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgMatrixRankTolTensor, &locs584, &a0, &a1, input, tol)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs584, &a0, &a1, input, tol)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	checksPost18(&c, &locs584, &a0, &a1, input, tol, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs584, &a0, &a1, input, tol, r0)
 	return r0
 }
 
@@ -6355,10 +6356,10 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgMatrixRankOutTolTensor, &locs585, &a0, &a1, &a3, input, tol, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs585, &a0, &a1, &a3, input, tol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	checksPost20(&c, &locs585, &a0, &a1, &a3, input, tol, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs585, &a0, &a1, &a3, input, tol, out, r0)
 	return r0
 }
 
@@ -6375,9 +6376,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opLinalgMultiDot, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opLinalgMultiDot, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.LinalgMultiDot(tensors)
-	checksPost83(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -6397,10 +6398,10 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opLinalgMultiDotOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre37(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -6417,9 +6418,9 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNestedToPaddedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6436,9 +6437,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXTestSerializationSubcmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6455,9 +6456,9 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestParallelMaterialize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6474,9 +6475,9 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestOptionalIntlist, &locs586, &a0, values)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs586, &a0, values)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	checksPost6(&c, &locs586, &a0, values, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs586, &a0, values, r0)
 	return r0
 }
 
@@ -6493,10 +6494,10 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXTestOptionalIntlistOut, &locs587, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre53(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs587, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	checksPost54(&c, &locs587, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs587, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -6513,9 +6514,9 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs586, &a0, values)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs586, &a0, values)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	checksPost6(&c, &locs586, &a0, values, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs586, &a0, values, r0)
 	return r0
 }
 
@@ -6532,10 +6533,10 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXTestOptionalFilledIntlistOut, &locs587, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre53(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs587, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	checksPost54(&c, &locs587, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs587, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -6552,9 +6553,9 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestOptionalFloatlist, &locs586, &a0, values)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs586, &a0, values)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	checksPost6(&c, &locs586, &a0, values, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs586, &a0, values, r0)
 	return r0
 }
 
@@ -6571,10 +6572,10 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXTestOptionalFloatlistOut, &locs587, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre53(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs587, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	checksPost54(&c, &locs587, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs587, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -6591,9 +6592,9 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestStringDefault, &locs588, &a0, dummy)
+	assertgenshapes.ChecksPre0(&c, &opXTestStringDefault, &assertgenshapes.Locs588, &a0, dummy)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	checksPost1(&c, &locs588, &a0, dummy, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs588, &a0, dummy, r0)
 	return r0
 }
 
@@ -6610,9 +6611,9 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs588, &a0, dummy)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs588, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	checksPost6(&c, &locs588, &a0, dummy, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs588, &a0, dummy, r0)
 	return r0
 }
 
@@ -6629,9 +6630,9 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs588, &a0, dummy)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs588, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	checksPost6(&c, &locs588, &a0, dummy, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs588, &a0, dummy, r0)
 	return r0
 }
 
@@ -6648,9 +6649,9 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6667,10 +6668,10 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXTestWarnInAutogradOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6687,9 +6688,9 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6706,10 +6707,10 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6726,9 +6727,9 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6745,9 +6746,9 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6764,9 +6765,9 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6783,10 +6784,10 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6803,9 +6804,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre377(&c, &opSegmentReduce, &locs589, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	assertgenshapes.ChecksPre377(&c, &opSegmentReduce, &assertgenshapes.Locs589, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	checksPost73(&c, &locs589, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs589, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -6822,10 +6823,10 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4, a8 asserts.Saved
-	checksPre378(&c, &opSegmentReduceOut, &locs590, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
+	assertgenshapes.ChecksPre378(&c, &opSegmentReduceOut, &assertgenshapes.Locs590, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	checksPost77(&c, &locs590, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs590, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
 	return r0
 }
 
@@ -6842,9 +6843,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre379(&c, &opXSegmentReduceBackward, &locs591, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
+	assertgenshapes.ChecksPre379(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs591, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	checksPost65(&c, &locs591, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs591, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
 	return r0
 }
 
@@ -6861,10 +6862,10 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a8 asserts.Saved
-	checksPre380(&c, &opXSegmentReduceBackwardOut, &locs592, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
+	assertgenshapes.ChecksPre380(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs592, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	checksPost67(&c, &locs592, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
+	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs592, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
 	return r0
 }
 
@@ -6881,9 +6882,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opPadSequence, &locs593, &l0, sequences)
+	assertgenshapes.ChecksPre35(&c, &opPadSequence, &assertgenshapes.Locs593, &l0, sequences)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	checksPost83(&c, &locs593, &l0, sequences, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs593, &l0, sequences, r0)
 	return r0
 }
 
@@ -6900,9 +6901,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opFlattenDenseTensors, &locs48, &l0, tensors)
+	assertgenshapes.ChecksPre35(&c, &opFlattenDenseTensors, &assertgenshapes.Locs48, &l0, tensors)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	checksPost381(&c, &locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost381(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
 	return r0
 }
 
@@ -6922,9 +6923,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre121(&c, &opUnflattenDenseTensors, &locs594, &a0, &l1, flat, tensors)
+	assertgenshapes.ChecksPre121(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs594, &a0, &l1, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	checksPost122(&c, &locs594, &a0, &l1, flat, tensors, r0)
+	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs594, &a0, &l1, flat, tensors, r0)
 	return r0
 }
 
@@ -6941,9 +6942,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre35(&c, &opXNestedTensorFromTensorList, &locs595, &l0, list)
+	assertgenshapes.ChecksPre35(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs595, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	checksPost83(&c, &locs595, &l0, list, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs595, &l0, list, r0)
 	return r0
 }
 
@@ -6963,10 +6964,10 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		a5 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre37(&c, &opXNestedTensorFromTensorListOut, &locs596, &l0, &a5, list, out)
+	assertgenshapes.ChecksPre37(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs596, &l0, &a5, list, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	checksPost84(&c, &locs596, &l0, &a5, list, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs596, &l0, &a5, list, out, r0)
 	return r0
 }
 
@@ -6983,9 +6984,9 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFwPrimalCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimalCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7002,10 +7003,10 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXFwPrimalCopyOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7022,9 +7023,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMakeDualCopy, &locs4, &a0, &a1, primal, tangent)
+	assertgenshapes.ChecksPre14(&c, &opXMakeDualCopy, &assertgenshapes.Locs4, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	checksPost18(&c, &locs4, &a0, &a1, primal, tangent, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs4, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -7041,10 +7042,10 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXMakeDualCopyOut, &locs597, &a0, &a1, &a3, primal, tangent, out)
+	assertgenshapes.ChecksPre19(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs597, &a0, &a1, &a3, primal, tangent, out)
 	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	checksPost20(&c, &locs597, &a0, &a1, &a3, primal, tangent, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs597, &a0, &a1, &a3, primal, tangent, out, r0)
 	return r0
 }
 
@@ -7061,9 +7062,9 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsRealCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsRealCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7080,10 +7081,10 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opViewAsRealCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7100,9 +7101,9 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsComplexCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsComplexCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7119,10 +7120,10 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opViewAsComplexCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7139,9 +7140,9 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConjCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConjCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7158,10 +7159,10 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXConjCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXConjCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7178,9 +7179,9 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNegViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNegViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7197,10 +7198,10 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXNegViewCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXNegViewCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7217,9 +7218,9 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsStridedCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsStridedCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7236,10 +7237,10 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opAsStridedCopyOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAsStridedCopyOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7256,9 +7257,9 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseBroadcastToCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7275,10 +7276,10 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opXSparseBroadcastToCopyOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7295,9 +7296,9 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagonalCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagonalCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7314,10 +7315,10 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opDiagonalCopyOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opDiagonalCopyOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7334,9 +7335,9 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExpandCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExpandCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7353,10 +7354,10 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opExpandCopyOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opExpandCopyOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7373,9 +7374,9 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPermuteCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPermuteCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7392,10 +7393,10 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opPermuteCopyOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opPermuteCopyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7412,9 +7413,9 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7431,10 +7432,10 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opXReshapeAliasCopyOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7451,9 +7452,9 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSelectCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7470,10 +7471,10 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opSelectCopyIntOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSelectCopyIntOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7490,9 +7491,9 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDetachCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDetachCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DetachCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7509,10 +7510,10 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opDetachCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opDetachCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7529,9 +7530,9 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSliceCopyTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSliceCopyTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7548,10 +7549,10 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre53(&c, &opSliceCopyTensorOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7568,9 +7569,9 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitCopyTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitCopyTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7587,9 +7588,9 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitWithSizesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7606,9 +7607,9 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7625,10 +7626,10 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSqueezeCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSqueezeCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7645,9 +7646,9 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeCopyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeCopyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7664,10 +7665,10 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSqueezeCopyDimOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7684,9 +7685,9 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeCopyDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeCopyDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7703,10 +7704,10 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSqueezeCopyDimsOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7723,9 +7724,9 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7742,10 +7743,10 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opTCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opTCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7762,9 +7763,9 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTransposeCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTransposeCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7781,10 +7782,10 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opTransposeCopyIntOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7801,9 +7802,9 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7820,10 +7821,10 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opUnsqueezeCopyOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7840,9 +7841,9 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7859,10 +7860,10 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7879,9 +7880,9 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7898,10 +7899,10 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opXValuesCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXValuesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7918,9 +7919,9 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7937,10 +7938,10 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7957,9 +7958,9 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7976,10 +7977,10 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opValuesCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opValuesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7996,9 +7997,9 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCrowIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCrowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8015,10 +8016,10 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opCrowIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8035,9 +8036,9 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opColIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opColIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8054,10 +8055,10 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opColIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opColIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8074,9 +8075,9 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCcolIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCcolIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8093,10 +8094,10 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opCcolIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8113,9 +8114,9 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRowIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8132,10 +8133,10 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opRowIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8152,9 +8153,9 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnbindCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnbindCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8175,10 +8176,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre220(&c, &opUnbindCopyIntOut, &locs278, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre220(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs278, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost221(&c, &locs278, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs278, &a0, &l2, self, out)
 }
 
 var opSplitCopyTensorOut = asserts.Op{
@@ -8198,10 +8199,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre220(&c, &opSplitCopyTensorOut, &locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre220(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs278, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	checksPost221(&c, &locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs278, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -8221,10 +8222,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre220(&c, &opSplitWithSizesCopyOut, &locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre220(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs278, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	checksPost221(&c, &locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs278, &a0, &l3, self, out)
 }
 
 var opViewCopy = asserts.Op{
@@ -8240,9 +8241,9 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8259,10 +8260,10 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opViewCopyOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opViewCopyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8279,9 +8280,9 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewCopyDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewCopyDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8298,10 +8299,10 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opViewCopyDtypeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre53(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8318,9 +8319,9 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnfoldCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnfoldCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8337,10 +8338,10 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opUnfoldCopyOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opUnfoldCopyOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8357,9 +8358,9 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8376,10 +8377,10 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opAliasCopyOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opAliasCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8396,9 +8397,9 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToPaddedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8415,10 +8416,10 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre53(&c, &opToPaddedTensorOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre53(&c, &opToPaddedTensorOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8438,9 +8439,9 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre121(&c, &opXJaggedToPaddedDenseForward, &locs598, &a0, &l1, values, offsets)
+	assertgenshapes.ChecksPre121(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs598, &a0, &l1, values, offsets)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	checksPost141(&c, &locs598, &a0, &l1, values, offsets, r0)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs598, &a0, &l1, values, offsets, r0)
 	return r0
 }
 
@@ -8460,9 +8461,9 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre121(&c, &opXPaddedDenseToJaggedForward, &locs599, &a0, &l1, dense, offsets)
+	assertgenshapes.ChecksPre121(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs599, &a0, &l1, dense, offsets)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	checksPost141(&c, &locs599, &a0, &l1, dense, offsets, r0)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs599, &a0, &l1, dense, offsets, r0)
 	return r0
 }
 
@@ -8479,9 +8480,9 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre379(&c, &opXNestedFromPaddedTensor, &locs600, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre379(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs600, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	checksPost65(&c, &locs600, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs600, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -8498,9 +8499,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedTensorSoftmaxWithShape, &locs601, &a0, &a1, self, query)
+	assertgenshapes.ChecksPre14(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs601, &a0, &a1, self, query)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	checksPost18(&c, &locs601, &a0, &a1, self, query, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs601, &a0, &a1, self, query, r0)
 	return r0
 }
 
@@ -8517,9 +8518,9 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSafeSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSafeSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8536,9 +8537,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18 asserts.Saved
-	checksPre382(&c, &opXTransformerEncoderLayerFwd, &locs602, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
+	assertgenshapes.ChecksPre382(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs602, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	checksPost383(&c, &locs602, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
+	assertgenshapes.ChecksPost383(&c, &assertgenshapes.Locs602, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
 	return r0
 }
 
@@ -8555,10 +8556,10 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 asserts.Saved
-	checksPre384(&c, &opXTransformerEncoderLayerFwdOut, &locs603, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	assertgenshapes.ChecksPre384(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs603, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	checksPost385(&c, &locs603, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
+	assertgenshapes.ChecksPost385(&c, &assertgenshapes.Locs603, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
 }
 
@@ -8575,9 +8576,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre386(&c, &opXNativeMultiHeadAttention, &locs604, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	assertgenshapes.ChecksPre386(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs604, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	checksPost387(&c, &locs604, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
+	assertgenshapes.ChecksPost387(&c, &assertgenshapes.Locs604, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
 	return r0, r1
 }
 
@@ -8594,10 +8595,10 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 asserts.Saved
-	checksPre388(&c, &opXNativeMultiHeadAttentionOut, &locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	assertgenshapes.ChecksPre388(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	checksPost389(&c, &locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost389(&c, &assertgenshapes.Locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8614,9 +8615,9 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre72(&c, &opScaledDotProductAttention, &locs606, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre72(&c, &opScaledDotProductAttention, &assertgenshapes.Locs606, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost73(&c, &locs606, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs606, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0)
 	return r0
 }
 
@@ -8633,9 +8634,9 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre390(&c, &opXFusedSdpChoice, &locs607, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre390(&c, &opXFusedSdpChoice, &assertgenshapes.Locs607, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost28(&c, &locs607, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs607, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	return r0
 }
 
@@ -8652,9 +8653,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre285(&c, &opXScaledDotProductAttentionMath, &locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
+	assertgenshapes.ChecksPre285(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	checksPost286(&c, &locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
+	assertgenshapes.ChecksPost286(&c, &assertgenshapes.Locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
 }
 
@@ -8671,9 +8672,9 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre285(&c, &opXScaledDotProductAttentionMathForMps, &locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
+	assertgenshapes.ChecksPre285(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	checksPost286(&c, &locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
+	assertgenshapes.ChecksPost286(&c, &assertgenshapes.Locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
 }
 
@@ -8690,9 +8691,9 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre391(&c, &opXScaledDotProductFlashAttention, &locs609, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPre391(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs609, &a0, &a1, &a2, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost392(&c, &locs609, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost392(&c, &assertgenshapes.Locs609, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8709,9 +8710,9 @@ func XScaledDotProductFlashAttentionQuantized(query *torch.Tensor, key *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre393(&c, &opXScaledDotProductFlashAttentionQuantized, &locs610, &a0, &a1, &a2, &a3, &a4, &a5, query, key, value, q_descale, k_descale, v_descale)
+	assertgenshapes.ChecksPre393(&c, &opXScaledDotProductFlashAttentionQuantized, &assertgenshapes.Locs610, &a0, &a1, &a2, &a3, &a4, &a5, query, key, value, q_descale, k_descale, v_descale)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost394(&c, &locs610, &a0, &a1, &a2, &a3, &a4, &a5, query, key, value, q_descale, k_descale, v_descale, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost394(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, &a3, &a4, &a5, query, key, value, q_descale, k_descale, v_descale, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8728,9 +8729,9 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre158(&c, &opXScaledDotProductFlashAttentionForCpu, &locs611, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre158(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs611, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	checksPost34(&c, &locs611, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs611, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -8747,9 +8748,9 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre395(&c, &opXScaledDotProductFusedAttentionOverrideable, &locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre395(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost396(&c, &locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost396(&c, &assertgenshapes.Locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8766,9 +8767,9 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 asserts.Saved
-	checksPre397(&c, &opXScaledDotProductFlashAttentionBackward, &locs613, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre397(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs613, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost398(&c, &locs613, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
+	assertgenshapes.ChecksPost398(&c, &assertgenshapes.Locs613, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8785,9 +8786,9 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
-	checksPre399(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &locs614, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask)
+	assertgenshapes.ChecksPre399(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs614, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	checksPost177(&c, &locs614, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
+	assertgenshapes.ChecksPost177(&c, &assertgenshapes.Locs614, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8804,9 +8805,9 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8, a9, a14, a15 asserts.Saved
-	checksPre400(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &locs615, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre400(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs615, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost401(&c, &locs615, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost401(&c, &assertgenshapes.Locs615, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8823,9 +8824,9 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre127(&c, &opXScaledDotProductEfficientAttention, &locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre127(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
-	checksPost128(&c, &locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8842,9 +8843,9 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	checksPre402(&c, &opXScaledDotProductEfficientAttentionBackward, &locs617, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre402(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs617, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	checksPost403(&c, &locs617, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost403(&c, &assertgenshapes.Locs617, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8861,9 +8862,9 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre395(&c, &opXScaledDotProductCudnnAttention, &locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre395(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost396(&c, &locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost396(&c, &assertgenshapes.Locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8880,9 +8881,9 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10 asserts.Saved
-	checksPre404(&c, &opXScaledDotProductCudnnAttentionBackward, &locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	assertgenshapes.ChecksPre404(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	checksPost405(&c, &locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
+	assertgenshapes.ChecksPost405(&c, &assertgenshapes.Locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8899,9 +8900,9 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a13, a14, a15 asserts.Saved
-	checksPre406(&c, &opXFlashAttentionForward, &locs619, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	assertgenshapes.ChecksPre406(&c, &opXFlashAttentionForward, &assertgenshapes.Locs619, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	checksPost284(&c, &locs619, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost284(&c, &assertgenshapes.Locs619, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -8918,10 +8919,10 @@ func XFlashAttentionForwardNoDropoutInplace(out *torch.Tensor, query *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a14, a15, a16 asserts.Saved
-	checksPre407(&c, &opXFlashAttentionForwardNoDropoutInplace, &locs620, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	assertgenshapes.ChecksPre407(&c, &opXFlashAttentionForwardNoDropoutInplace, &assertgenshapes.Locs620, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
 	defer c.Abandon()
 	r0 := kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	checksPost408(&c, &locs620, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0)
+	assertgenshapes.ChecksPost408(&c, &assertgenshapes.Locs620, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0)
 	return r0
 }
 
@@ -8938,9 +8939,9 @@ func XFlashAttentionForwardQuantized(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12, a16, a17 asserts.Saved
-	checksPre409(&c, &opXFlashAttentionForwardQuantized, &locs621, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, &a16, &a17, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes)
+	assertgenshapes.ChecksPre409(&c, &opXFlashAttentionForwardQuantized, &assertgenshapes.Locs621, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, &a16, &a17, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	checksPost410(&c, &locs621, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, &a16, &a17, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost410(&c, &assertgenshapes.Locs621, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, &a16, &a17, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -8957,9 +8958,9 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 asserts.Saved
-	checksPre397(&c, &opXFlashAttentionBackward, &locs622, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused)
+	assertgenshapes.ChecksPre397(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs622, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
-	checksPost398(&c, &locs622, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused, r0, r1, r2)
+	assertgenshapes.ChecksPost398(&c, &assertgenshapes.Locs622, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8976,9 +8977,9 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
-	checksPre411(&c, &opXEfficientAttentionForward, &locs623, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	assertgenshapes.ChecksPre411(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs623, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	checksPost165(&c, &locs623, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost165(&c, &assertgenshapes.Locs623, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -8995,9 +8996,9 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a10, a12, a13 asserts.Saved
-	checksPre412(&c, &opXEfficientAttentionBackward, &locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre412(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	checksPost401(&c, &locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost401(&c, &assertgenshapes.Locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9014,9 +9015,9 @@ func XCudnnAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a13, a14 asserts.Saved
-	checksPre413(&c, &opXCudnnAttentionForward, &locs625, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
+	assertgenshapes.ChecksPre413(&c, &opXCudnnAttentionForward, &assertgenshapes.Locs625, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
-	checksPost414(&c, &locs625, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost414(&c, &assertgenshapes.Locs625, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9033,9 +9034,9 @@ func XCudnnAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10 asserts.Saved
-	checksPre404(&c, &opXCudnnAttentionBackward, &locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	assertgenshapes.ChecksPre404(&c, &opXCudnnAttentionBackward, &assertgenshapes.Locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	checksPost405(&c, &locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
+	assertgenshapes.ChecksPost405(&c, &assertgenshapes.Locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9052,9 +9053,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opXTritonScaledDotAttention, &locs626, &a0, &a1, &a2, q, k_, v)
+	assertgenshapes.ChecksPre55(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs626, &a0, &a1, &a2, q, k_, v)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	checksPost56(&c, &locs626, &a0, &a1, &a2, q, k_, v, r0)
+	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs626, &a0, &a1, &a2, q, k_, v, r0)
 	return r0
 }
 
@@ -9071,10 +9072,10 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre59(&c, &opXTritonScaledDotAttentionOut, &locs627, &a0, &a1, &a2, &a4, q, k_, v, out)
+	assertgenshapes.ChecksPre59(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs627, &a0, &a1, &a2, &a4, q, k_, v, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	checksPost60(&c, &locs627, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
+	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs627, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
 	return r0
 }
 
@@ -9091,10 +9092,10 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXFillMemEffDropoutMask_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9111,9 +9112,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre415(&c, &opXTritonMultiHeadAttention, &locs628, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	assertgenshapes.ChecksPre415(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs628, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	checksPost211(&c, &locs628, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	assertgenshapes.ChecksPost211(&c, &assertgenshapes.Locs628, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -9130,10 +9131,10 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10 asserts.Saved
-	checksPre416(&c, &opXTritonMultiHeadAttentionOut, &locs629, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	assertgenshapes.ChecksPre416(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs629, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	checksPost213(&c, &locs629, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	assertgenshapes.ChecksPost213(&c, &assertgenshapes.Locs629, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -9150,9 +9151,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialAiryAi, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialAiryAi, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -9169,10 +9170,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialAiryAiOut, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	checksPost54(&c, &locs630, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -9189,9 +9190,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselJ0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselJ0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9208,10 +9209,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialBesselJ0Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9228,9 +9229,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselJ1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselJ1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9247,10 +9248,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialBesselJ1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9267,9 +9268,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselY0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselY0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9286,10 +9287,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialBesselY0Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9306,9 +9307,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselY1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselY1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9325,10 +9326,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialBesselY1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9345,9 +9346,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialT, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9364,9 +9365,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -9383,9 +9384,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -9402,10 +9403,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialTOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -9422,10 +9423,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -9442,10 +9443,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -9462,9 +9463,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialU, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9481,9 +9482,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -9500,9 +9501,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -9519,10 +9520,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialUOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -9539,10 +9540,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -9559,10 +9560,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -9579,9 +9580,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialV, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9598,9 +9599,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -9617,9 +9618,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -9636,10 +9637,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialVOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -9656,10 +9657,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -9676,10 +9677,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -9696,9 +9697,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialW, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9715,9 +9716,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -9734,9 +9735,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -9753,10 +9754,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialWOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,10 +24,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -43,10 +44,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -63,9 +64,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialHermitePolynomialH, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -82,9 +83,9 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -101,9 +102,9 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -120,10 +121,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialHermitePolynomialHOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -140,10 +141,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialHermitePolynomialHXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -160,10 +161,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialHermitePolynomialHNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -180,9 +181,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialHermitePolynomialHe, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -199,9 +200,9 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -218,9 +219,9 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -237,10 +238,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialHermitePolynomialHeOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -257,10 +258,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -277,10 +278,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -297,9 +298,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialLaguerrePolynomialL, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -316,9 +317,9 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -335,9 +336,9 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -354,10 +355,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialLaguerrePolynomialLOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -374,10 +375,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -394,10 +395,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -414,9 +415,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialLegendrePolynomialP, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -433,9 +434,9 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -452,9 +453,9 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -471,10 +472,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialLegendrePolynomialPOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -491,10 +492,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -511,10 +512,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -531,9 +532,9 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -550,10 +551,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialModifiedBesselI0Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -570,9 +571,9 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -589,10 +590,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialModifiedBesselI1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -609,9 +610,9 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -628,10 +629,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialModifiedBesselK0Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -648,9 +649,9 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -667,10 +668,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialModifiedBesselK1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -687,9 +688,9 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialScaledModifiedBesselK0, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -706,10 +707,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialScaledModifiedBesselK0Out, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	checksPost54(&c, &locs630, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -726,9 +727,9 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialScaledModifiedBesselK1, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -745,10 +746,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialScaledModifiedBesselK1Out, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	checksPost54(&c, &locs630, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -765,9 +766,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialT, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -784,9 +785,9 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -803,9 +804,9 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -822,10 +823,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -842,10 +843,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -862,10 +863,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -882,9 +883,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialU, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -901,9 +902,9 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -920,9 +921,9 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -939,10 +940,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -959,10 +960,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -979,10 +980,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -999,9 +1000,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialV, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1018,9 +1019,9 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1037,9 +1038,9 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -1056,10 +1057,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1076,10 +1077,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1096,10 +1097,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1116,9 +1117,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialW, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	checksPost18(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1135,9 +1136,9 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	checksPost6(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1154,9 +1155,9 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -1173,10 +1174,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1193,10 +1194,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1213,10 +1214,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1233,9 +1234,9 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialSphericalBesselJ0, &locs303, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs303, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	checksPost6(&c, &locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
 	return r0
 }
 
@@ -1252,10 +1253,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre53(&c, &opSpecialSphericalBesselJ0Out, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre53(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	checksPost54(&c, &locs630, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -1272,9 +1273,9 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFoobar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFoobar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1291,10 +1292,10 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre53(&c, &opXFoobarOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre53(&c, &opXFoobarOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1315,10 +1316,10 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre417(&c, &opXFusedAdam_, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre417(&c, &opXFusedAdam_, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost418(&c, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPost418(&c, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -1338,10 +1339,10 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		a13, a14                    asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre419(&c, &opXFusedAdamOut, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre419(&c, &opXFusedAdamOut, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost420(&c, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost420(&c, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -1360,9 +1361,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre421(&c, &opXFusedAdam, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre421(&c, &opXFusedAdam, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost422(&c, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost422(&c, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1383,10 +1384,10 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre423(&c, &opXFusedAdam_TensorLr, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre423(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost424(&c, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPost424(&c, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdamTensorLrOut = asserts.Op{
@@ -1406,10 +1407,10 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		a6, a13, a14                asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre425(&c, &opXFusedAdamTensorLrOut, &locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre425(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost426(&c, &locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost426(&c, &assertgenshapes.Locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamTensorLr = asserts.Op{
@@ -1428,9 +1429,9 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre427(&c, &opXFusedAdamTensorLr, &locs640, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre427(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs640, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost428(&c, &locs640, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost428(&c, &assertgenshapes.Locs640, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1451,10 +1452,10 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre417(&c, &opXFusedAdamw_, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre417(&c, &opXFusedAdamw_, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost418(&c, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPost418(&c, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamwOut = asserts.Op{
@@ -1474,10 +1475,10 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		a13, a14                    asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre419(&c, &opXFusedAdamwOut, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre419(&c, &opXFusedAdamwOut, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost420(&c, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost420(&c, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamw = asserts.Op{
@@ -1496,9 +1497,9 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre421(&c, &opXFusedAdamw, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre421(&c, &opXFusedAdamw, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost422(&c, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost422(&c, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1519,10 +1520,10 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre423(&c, &opXFusedAdamw_TensorLr, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre423(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost424(&c, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPost424(&c, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdamwTensorLrOut = asserts.Op{
@@ -1542,10 +1543,10 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		a6, a13, a14                asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre425(&c, &opXFusedAdamwTensorLrOut, &locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre425(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost426(&c, &locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost426(&c, &assertgenshapes.Locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamwTensorLr = asserts.Op{
@@ -1564,9 +1565,9 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre427(&c, &opXFusedAdamwTensorLr, &locs640, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre427(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs640, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost428(&c, &locs640, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost428(&c, &assertgenshapes.Locs640, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1587,10 +1588,10 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		a10, a11   asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre429(&c, &opXFusedSgd_, &locs641, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.ChecksPre429(&c, &opXFusedSgd_, &assertgenshapes.Locs641, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost430(&c, &locs641, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.ChecksPost430(&c, &assertgenshapes.Locs641, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 }
 
 var opXFusedSgdOut = asserts.Op{
@@ -1610,10 +1611,10 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 		a10, a11        asserts.Saved
 		l0, l1, l2, l12 asserts.SavedList
 	)
-	checksPre431(&c, &opXFusedSgdOut, &locs642, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre431(&c, &opXFusedSgdOut, &assertgenshapes.Locs642, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost432(&c, &locs642, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost432(&c, &assertgenshapes.Locs642, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
 }
 
 var opXFusedSgd = asserts.Op{
@@ -1632,9 +1633,9 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 		a10, a11   asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre433(&c, &opXFusedSgd, &locs643, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.ChecksPre433(&c, &opXFusedSgd, &assertgenshapes.Locs643, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost434(&c, &locs643, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.ChecksPost434(&c, &assertgenshapes.Locs643, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1655,10 +1656,10 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		a5, a10, a11 asserts.Saved
 		l0, l1, l2   asserts.SavedList
 	)
-	checksPre435(&c, &opXFusedSgd_TensorLr, &locs644, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre435(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs644, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost436(&c, &locs644, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPost436(&c, &assertgenshapes.Locs644, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 }
 
 var opXFusedSgdTensorLrOut = asserts.Op{
@@ -1678,10 +1679,10 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		a5, a10, a11    asserts.Saved
 		l0, l1, l2, l12 asserts.SavedList
 	)
-	checksPre437(&c, &opXFusedSgdTensorLrOut, &locs645, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre437(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs645, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost438(&c, &locs645, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost438(&c, &assertgenshapes.Locs645, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedSgdTensorLr = asserts.Op{
@@ -1700,9 +1701,9 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 		a5, a10, a11 asserts.Saved
 		l0, l1, l2   asserts.SavedList
 	)
-	checksPre439(&c, &opXFusedSgdTensorLr, &locs646, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre439(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs646, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost440(&c, &locs646, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.ChecksPost440(&c, &assertgenshapes.Locs646, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1723,10 +1724,10 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 		a9, a10        asserts.Saved
 		l0, l1, l2, l3 asserts.SavedList
 	)
-	checksPre441(&c, &opXFusedAdagrad_, &locs647, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre441(&c, &opXFusedAdagrad_, &assertgenshapes.Locs647, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost442(&c, &locs647, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPost442(&c, &assertgenshapes.Locs647, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdagradOut = asserts.Op{
@@ -1746,10 +1747,10 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		a9, a10             asserts.Saved
 		l0, l1, l2, l3, l11 asserts.SavedList
 	)
-	checksPre443(&c, &opXFusedAdagradOut, &locs648, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre443(&c, &opXFusedAdagradOut, &assertgenshapes.Locs648, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	checksPost444(&c, &locs648, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost444(&c, &assertgenshapes.Locs648, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdagrad = asserts.Op{
@@ -1768,9 +1769,9 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 		a9, a10        asserts.Saved
 		l0, l1, l2, l3 asserts.SavedList
 	)
-	checksPre445(&c, &opXFusedAdagrad, &locs649, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre445(&c, &opXFusedAdagrad, &assertgenshapes.Locs649, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost446(&c, &locs649, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost446(&c, &assertgenshapes.Locs649, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -1791,10 +1792,10 @@ func XFusedAdagrad_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_s
 		a4, a9, a10    asserts.Saved
 		l0, l1, l2, l3 asserts.SavedList
 	)
-	checksPre447(&c, &opXFusedAdagrad_TensorLr, &locs650, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre447(&c, &opXFusedAdagrad_TensorLr, &assertgenshapes.Locs650, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_TensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost448(&c, &locs650, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPost448(&c, &assertgenshapes.Locs650, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdagradTensorLrOut = asserts.Op{
@@ -1814,10 +1815,10 @@ func XFusedAdagradTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, state
 		a4, a9, a10         asserts.Saved
 		l0, l1, l2, l3, l11 asserts.SavedList
 	)
-	checksPre449(&c, &opXFusedAdagradTensorLrOut, &locs651, &l0, &l1, &l2, &l3, &a4, &a9, &a10, &l11, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre449(&c, &opXFusedAdagradTensorLrOut, &assertgenshapes.Locs651, &l0, &l1, &l2, &l3, &a4, &a9, &a10, &l11, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	checksPost450(&c, &locs651, &l0, &l1, &l2, &l3, &a4, &a9, &a10, &l11, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost450(&c, &assertgenshapes.Locs651, &l0, &l1, &l2, &l3, &a4, &a9, &a10, &l11, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdagradTensorLr = asserts.Op{
@@ -1836,9 +1837,9 @@ func XFusedAdagradTensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_su
 		a4, a9, a10    asserts.Saved
 		l0, l1, l2, l3 asserts.SavedList
 	)
-	checksPre451(&c, &opXFusedAdagradTensorLr, &locs652, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre451(&c, &opXFusedAdagradTensorLr, &assertgenshapes.Locs652, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost452(&c, &locs652, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.ChecksPost452(&c, &assertgenshapes.Locs652, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1856,9 +1857,9 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXPropagateXlaData, &locs653, &a0, &a1, input, output)
+	assertgenshapes.ChecksPre21(&c, &opXPropagateXlaData, &assertgenshapes.Locs653, &a0, &a1, input, output)
 	kernels.XPropagateXlaData(input, output)
-	checksPost22(&c, &locs653, &a0, &a1, input, output)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs653, &a0, &a1, input, output)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -25,9 +26,9 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastByte(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastByte, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastByte, &assertgenshapes.Locs0)
 	r0 := kernels.XCastByte(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -43,9 +44,9 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastChar(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastChar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastChar, &assertgenshapes.Locs0)
 	r0 := kernels.XCastChar(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastDouble(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastDouble, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastDouble, &assertgenshapes.Locs0)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -79,9 +80,9 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastFloat(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastFloat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastFloat, &assertgenshapes.Locs0)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -97,9 +98,9 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastInt(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastInt, &assertgenshapes.Locs0)
 	r0 := kernels.XCastInt(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -115,9 +116,9 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastLong(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastLong, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastLong, &assertgenshapes.Locs0)
 	r0 := kernels.XCastLong(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -133,9 +134,9 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastShort(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastShort, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastShort, &assertgenshapes.Locs0)
 	r0 := kernels.XCastShort(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -151,9 +152,9 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastHalf(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastHalf, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastHalf, &assertgenshapes.Locs0)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -170,9 +171,9 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXBackward, &locs1)
+	assertgenshapes.ChecksPre0(&c, &opXBackward, &assertgenshapes.Locs1)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	checksPost2(&c, &locs1)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs1)
 }
 
 var opSetData = asserts.Op{
@@ -189,10 +190,10 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSetData, &locs2, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSetData, &assertgenshapes.Locs2, &a0, self)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	checksPost4(&c, &locs2, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs2, &a0, self)
 }
 
 var opData = asserts.Op{
@@ -207,9 +208,9 @@ func Data(self *torch.Tensor) *torch.Tensor {
 		return kernels.Data(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opData, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opData, &assertgenshapes.Locs0)
 	r0 := kernels.Data(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -225,9 +226,9 @@ func IsLeaf(self *torch.Tensor) bool {
 		return kernels.IsLeaf(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsLeaf, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsLeaf, &assertgenshapes.Locs3)
 	r0 := kernels.IsLeaf(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -243,9 +244,9 @@ func OutputNr(self *torch.Tensor) int64 {
 		return kernels.OutputNr(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOutputNr, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opOutputNr, &assertgenshapes.Locs3)
 	r0 := kernels.OutputNr(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -261,9 +262,9 @@ func XVersion(self *torch.Tensor) int64 {
 		return kernels.XVersion(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXVersion, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXVersion, &assertgenshapes.Locs3)
 	r0 := kernels.XVersion(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -280,10 +281,10 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRequiresGrad_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRequiresGrad_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -301,10 +302,10 @@ func RetainGrad(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRetainGrad, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRetainGrad, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	kernels.RetainGrad(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -319,9 +320,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 		return kernels.RetainsGrad(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRetainsGrad, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opRetainsGrad, &assertgenshapes.Locs3)
 	r0 := kernels.RetainsGrad(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -337,9 +338,9 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimal(self, level)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFwPrimal, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimal, &assertgenshapes.Locs0)
 	r0 := kernels.XFwPrimal(self, level)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -355,9 +356,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXMakeDual, &locs4)
+	assertgenshapes.ChecksPre9(&c, &opXMakeDual, &assertgenshapes.Locs4)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	checksPost10(&c, &locs4)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs4)
 	return r0
 }
 
@@ -373,9 +374,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 		return kernels.XUnpackDual(dual, level)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXUnpackDual, &locs5)
+	assertgenshapes.ChecksPre9(&c, &opXUnpackDual, &assertgenshapes.Locs5)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	checksPost11(&c, &locs5)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs5)
 	return r0, r1
 }
 
@@ -392,9 +393,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -411,10 +412,10 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -431,9 +432,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -451,9 +452,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXAssertAsync, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXAssertAsync, &assertgenshapes.Locs3, &a0, self)
 	kernels.XAssertAsync(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opXAssertAsyncMsg = asserts.Op{
@@ -470,9 +471,9 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXAssertAsyncMsg, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXAssertAsyncMsg, &assertgenshapes.Locs3, &a0, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opXAssertScalar = asserts.Op{
@@ -488,9 +489,9 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 		return
 	}
 	var c asserts.Call
-	checksPre20(&c, &opXAssertScalar, &locs9)
+	assertgenshapes.ChecksPre20(&c, &opXAssertScalar, &assertgenshapes.Locs9)
 	kernels.XAssertScalar(self, assert_msg)
-	checksPost21(&c, &locs9)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
 }
 
 var opXFunctionalAssertScalar = asserts.Op{
@@ -505,9 +506,9 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 		return kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFunctionalAssertScalar, &locs10)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalAssertScalar, &assertgenshapes.Locs10)
 	r0 := kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
-	checksPost1(&c, &locs10)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -523,9 +524,9 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 		return kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXFunctionalAssertAsyncMsg, &locs11)
+	assertgenshapes.ChecksPre9(&c, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Locs11)
 	r0 := kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
-	checksPost10(&c, &locs11)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs11)
 	return r0
 }
 
@@ -543,9 +544,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXAssertTensorMetadata, &locs12, &a0, a)
+	assertgenshapes.ChecksPre18(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs12, &a0, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
-	checksPost19(&c, &locs12, &a0, a)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs12, &a0, a)
 }
 
 var opXPrint = asserts.Op{
@@ -561,9 +562,9 @@ func XPrint(s string) {
 		return
 	}
 	var c asserts.Call
-	checksPre20(&c, &opXPrint, &locs9)
+	assertgenshapes.ChecksPre20(&c, &opXPrint, &assertgenshapes.Locs9)
 	kernels.XPrint(s)
-	checksPost21(&c, &locs9)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
 }
 
 var opSymConstrainRange = asserts.Op{
@@ -579,9 +580,9 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre20(&c, &opSymConstrainRange, &locs9)
+	assertgenshapes.ChecksPre20(&c, &opSymConstrainRange, &assertgenshapes.Locs9)
 	kernels.SymConstrainRange(size, min_, max_)
-	checksPost21(&c, &locs9)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
 }
 
 var opSymConstrainRangeForSize = asserts.Op{
@@ -597,9 +598,9 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre20(&c, &opSymConstrainRangeForSize, &locs9)
+	assertgenshapes.ChecksPre20(&c, &opSymConstrainRangeForSize, &assertgenshapes.Locs9)
 	kernels.SymConstrainRangeForSize(size, min_, max_)
-	checksPost21(&c, &locs9)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
 }
 
 var opXFunctionalSymConstrainRange = asserts.Op{
@@ -614,9 +615,9 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 		return kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFunctionalSymConstrainRange, &locs10)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRange, &assertgenshapes.Locs10)
 	r0 := kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
-	checksPost1(&c, &locs10)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -632,9 +633,9 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 		return kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFunctionalSymConstrainRangeForSize, &locs10)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Locs10)
 	r0 := kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
-	checksPost1(&c, &locs10)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -650,9 +651,9 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 		return kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMakeDepToken, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opXMakeDepToken, &assertgenshapes.Locs13)
 	r0 := kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -669,9 +670,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXUseCudnnCtcLoss, &locs14, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre16(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs14, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost17(&c, &locs14, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs14, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -688,9 +689,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre23(&c, &opXUseCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre23(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost24(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -707,9 +708,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXCudnnCtcLoss, &locs16, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre25(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost26(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -726,10 +727,10 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	checksPre27(&c, &opXCudnnCtcLossOut, &locs17, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre27(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs17, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost28(&c, &locs17, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs17, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -746,9 +747,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXCudnnCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre29(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost30(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -764,9 +765,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	checksPre20(&c, &opXUseCudnnRnnFlattenWeight, &locs9)
+	assertgenshapes.ChecksPre20(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs9)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	checksPost21(&c, &locs9)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -782,9 +783,9 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCudnnRnnFlattenWeight, &locs19)
+	assertgenshapes.ChecksPre0(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs19)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	checksPost1(&c, &locs19)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs19)
 	return r0
 }
 
@@ -801,10 +802,10 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre3(&c, &opXCudnnRnnFlattenWeightOut, &locs20, &a9, out)
+	assertgenshapes.ChecksPre3(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs20, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	checksPost31(&c, &locs20, &a9, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs20, &a9, out)
 	return r0
 }
 
@@ -824,9 +825,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a4 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre32(&c, &opXCudnnRnn, &locs21, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPre32(&c, &opXCudnnRnn, &assertgenshapes.Locs21, &a0, &l1, &a4, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost33(&c, &locs21, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPost33(&c, &assertgenshapes.Locs21, &a0, &l1, &a4, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
@@ -843,10 +844,10 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	}
 	var c asserts.Call
 	var a16, a17, a18, a19, a20 asserts.Saved
-	checksPre34(&c, &opXCudnnRnnOut, &locs22, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre34(&c, &opXCudnnRnnOut, &assertgenshapes.Locs22, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost35(&c, &locs22, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost35(&c, &assertgenshapes.Locs22, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -866,9 +867,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a6, a20 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	checksPre36(&c, &opXCudnnRnnBackward, &locs23, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPre36(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs23, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost37(&c, &locs23, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPost37(&c, &assertgenshapes.Locs23, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -889,10 +890,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a20, a22, a23, a24 asserts.Saved
 		l1, l25                            asserts.SavedList
 	)
-	checksPre38(&c, &opXCudnnRnnBackwardOut, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre38(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost39(&c, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -907,9 +908,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCudnnInitDropoutState, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs13)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -926,10 +927,10 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opXCudnnInitDropoutStateOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -945,9 +946,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXDebugHasInternalOverlap, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs3)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -964,9 +965,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opXFusedDropout, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opXFusedDropout, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -983,10 +984,10 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opXFusedDropoutOut, &locs27, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXFusedDropoutOut, &assertgenshapes.Locs27, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	checksPost43(&c, &locs27, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1002,9 +1003,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 		return kernels.XMaskedScale(self, mask, scale)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXMaskedScale, &locs28)
+	assertgenshapes.ChecksPre9(&c, &opXMaskedScale, &assertgenshapes.Locs28)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	checksPost10(&c, &locs28)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs28)
 	return r0
 }
 
@@ -1021,10 +1022,10 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXMaskedScaleOut, &locs29, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedScaleOut, &assertgenshapes.Locs29, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	checksPost15(&c, &locs29, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs29, &a3, out)
 	return r0
 }
 
@@ -1041,9 +1042,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opNativeDropout, &locs30, &a0, input)
+	assertgenshapes.ChecksPre40(&c, &opNativeDropout, &assertgenshapes.Locs30, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	checksPost41(&c, &locs30, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs30, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1060,10 +1061,10 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opNativeDropoutOut, &locs31, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opNativeDropoutOut, &assertgenshapes.Locs31, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	checksPost43(&c, &locs31, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs31, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1080,9 +1081,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNativeDropoutBackward, &locs32, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre12(&c, &opNativeDropoutBackward, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	checksPost13(&c, &locs32, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1099,10 +1100,10 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opNativeDropoutBackwardOut, &locs33, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs33, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	checksPost15(&c, &locs33, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs33, &a3, out)
 	return r0
 }
 
@@ -1118,9 +1119,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSobolEngineDraw, &locs34)
+	assertgenshapes.ChecksPre44(&c, &opXSobolEngineDraw, &assertgenshapes.Locs34)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	checksPost45(&c, &locs34)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs34)
 	return r0, r1
 }
 
@@ -1137,10 +1138,10 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opXSobolEngineFf_, &locs35, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opXSobolEngineFf_, &assertgenshapes.Locs35, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	checksPost4(&c, &locs35, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs35, &a0, self)
 	return r0
 }
 
@@ -1157,10 +1158,10 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opXSobolEngineScramble_, &locs36, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs36, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	checksPost4(&c, &locs36, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs36, &a0, self)
 	return r0
 }
 
@@ -1177,10 +1178,10 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXSobolEngineInitializeState_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1196,9 +1197,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXReshapeFromTensor, &locs37)
+	assertgenshapes.ChecksPre9(&c, &opXReshapeFromTensor, &assertgenshapes.Locs37)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	checksPost10(&c, &locs37)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs37)
 	return r0
 }
 
@@ -1214,9 +1215,9 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XShapeAsTensor(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXShapeAsTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXShapeAsTensor, &assertgenshapes.Locs0)
 	r0 := kernels.XShapeAsTensor(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1232,9 +1233,9 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDropout, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opDropout, &assertgenshapes.Locs38)
 	r0 := kernels.Dropout(input, p, train)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -1251,10 +1252,10 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1270,9 +1271,9 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFeatureDropout, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opFeatureDropout, &assertgenshapes.Locs38)
 	r0 := kernels.FeatureDropout(input, p, train)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -1289,10 +1290,10 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFeatureDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFeatureDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1308,9 +1309,9 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAlphaDropout, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opAlphaDropout, &assertgenshapes.Locs38)
 	r0 := kernels.AlphaDropout(input, p, train)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -1327,10 +1328,10 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAlphaDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAlphaDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1346,9 +1347,9 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFeatureAlphaDropout, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs38)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -1365,10 +1366,10 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFeatureAlphaDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1385,9 +1386,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAbs, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAbs, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1404,10 +1405,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAbs_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAbs_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1424,10 +1425,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAbsOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAbsOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1443,9 +1444,9 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAbsolute, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAbsolute, &assertgenshapes.Locs0)
 	r0 := kernels.Absolute(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1462,10 +1463,10 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAbsolute_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAbsolute_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1482,10 +1483,10 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opAbsoluteOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opAbsoluteOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -1502,9 +1503,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAngle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAngle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Angle(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1521,10 +1522,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAngleOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAngleOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1541,9 +1542,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsReal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsReal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1560,9 +1561,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsComplex, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsComplex, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1579,9 +1580,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSgn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSgn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sgn(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1598,10 +1599,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSgn_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSgn_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1618,10 +1619,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSgnOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSgnOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1637,9 +1638,9 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Chalf(self, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChalf, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opChalf, &assertgenshapes.Locs0)
 	r0 := kernels.Chalf(self, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1655,9 +1656,9 @@ func Real(self *torch.Tensor) *torch.Tensor {
 		return kernels.Real(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opReal, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opReal, &assertgenshapes.Locs0)
 	r0 := kernels.Real(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1673,9 +1674,9 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 		return kernels.Imag(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opImag, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opImag, &assertgenshapes.Locs0)
 	r0 := kernels.Imag(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1692,9 +1693,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1710,9 +1711,9 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 		return kernels.Conj(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConj, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opConj, &assertgenshapes.Locs0)
 	r0 := kernels.Conj(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1729,9 +1730,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXConjPhysical, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXConjPhysical, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1748,10 +1749,10 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXConjPhysicalOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXConjPhysicalOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -1767,9 +1768,9 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConjPhysical, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opConjPhysical, &assertgenshapes.Locs0)
 	r0 := kernels.ConjPhysical(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1786,10 +1787,10 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opConjPhysicalOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opConjPhysicalOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -1806,10 +1807,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opConjPhysical_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opConjPhysical_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1825,9 +1826,9 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveConj(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResolveConj, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opResolveConj, &assertgenshapes.Locs0)
 	r0 := kernels.ResolveConj(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1843,9 +1844,9 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveNeg(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResolveNeg, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opResolveNeg, &assertgenshapes.Locs0)
 	r0 := kernels.ResolveNeg(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1862,9 +1863,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNegView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNegView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1881,9 +1882,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAcos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAcos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acos(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1900,10 +1901,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAcos_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAcos_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1920,10 +1921,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAcosOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAcosOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1939,9 +1940,9 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccos, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArccos, &assertgenshapes.Locs0)
 	r0 := kernels.Arccos(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1958,10 +1959,10 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArccos_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArccos_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1978,10 +1979,10 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArccosOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArccosOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -1997,9 +1998,9 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAvgPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2016,10 +2017,10 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opAvgPool1dOut, &locs40, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opAvgPool1dOut, &assertgenshapes.Locs40, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
-	checksPost31(&c, &locs40, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
 	return r0
 }
 
@@ -2035,9 +2036,9 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2054,10 +2055,10 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opAdaptiveAvgPool1dOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opAdaptiveAvgPool1dOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -2073,9 +2074,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opAdaptiveMaxPool1d, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs26)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -2092,9 +2093,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opAddTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2111,10 +2112,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opAdd_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opAdd_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2131,10 +2132,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opAddOut, &locs41, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opAddOut, &assertgenshapes.Locs41, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -2150,9 +2151,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXAddReluTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opXAddReluTensor, &assertgenshapes.Locs6)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2169,10 +2170,10 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opXAddRelu_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -2189,10 +2190,10 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXAddReluOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXAddReluOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -2208,9 +2209,9 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddReluScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAddReluScalar, &assertgenshapes.Locs0)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2227,10 +2228,10 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXAddRelu_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2247,10 +2248,10 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXAddReluScalarOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXAddReluScalarOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -2267,9 +2268,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAddScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAddScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2286,10 +2287,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAdd_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAdd_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2306,10 +2307,10 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opAddScalarOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opAddScalarOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -2326,9 +2327,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddmv, &locs42, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre53(&c, &opAddmv, &assertgenshapes.Locs42, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	checksPost54(&c, &locs42, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2345,10 +2346,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddmv_, &locs43, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre55(&c, &opAddmv_, &assertgenshapes.Locs43, &a0, &a1, &a2, self, mat, vec)
 	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	checksPost52(&c, &locs43, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs43, &a0, &a1, &a2, self, mat, vec)
 	return r0
 }
 
@@ -2365,10 +2366,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddmvOut, &locs44, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPre56(&c, &opAddmvOut, &assertgenshapes.Locs44, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	checksPost24(&c, &locs44, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs44, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	return r0
 }
 
@@ -2385,9 +2386,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddr, &locs45, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre53(&c, &opAddr, &assertgenshapes.Locs45, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	checksPost54(&c, &locs45, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs45, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2404,10 +2405,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddr_, &locs46, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre55(&c, &opAddr_, &assertgenshapes.Locs46, &a0, &a1, &a2, self, vec1, vec2)
 	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	checksPost52(&c, &locs46, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs46, &a0, &a1, &a2, self, vec1, vec2)
 	return r0
 }
 
@@ -2424,10 +2425,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddrOut, &locs47, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddrOut, &assertgenshapes.Locs47, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	checksPost24(&c, &locs47, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs47, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	return r0
 }
 
@@ -2444,9 +2445,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAffineGridGenerator, &locs48, &a0, theta)
+	assertgenshapes.ChecksPre46(&c, &opAffineGridGenerator, &assertgenshapes.Locs48, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	checksPost47(&c, &locs48, &a0, theta, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs48, &a0, theta, r0)
 	return r0
 }
 
@@ -2463,10 +2464,10 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opAffineGridGeneratorOut, &locs49, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs49, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	checksPost31(&c, &locs49, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs49, &a3, out)
 	return r0
 }
 
@@ -2482,9 +2483,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAffineGridGeneratorBackward, &locs50)
+	assertgenshapes.ChecksPre0(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs50)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	checksPost1(&c, &locs50)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs50)
 	return r0
 }
 
@@ -2501,9 +2502,9 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXIsAllTrue, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXIsAllTrue, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIsAllTrue(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2520,9 +2521,9 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXIsAnyTrue, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXIsAnyTrue, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIsAnyTrue(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2538,9 +2539,9 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestCheckTensor(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestCheckTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXTestCheckTensor, &assertgenshapes.Locs0)
 	r0 := kernels.XTestCheckTensor(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2556,9 +2557,9 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.XTestFunctorchFallback(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXTestFunctorchFallback, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opXTestFunctorchFallback, &assertgenshapes.Locs6)
 	r0 := kernels.XTestFunctorchFallback(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2575,10 +2576,10 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXTestFunctorchFallbackOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXTestFunctorchFallbackOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -2595,9 +2596,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAllDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAllDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2614,9 +2615,9 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAllDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAllDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2633,10 +2634,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAllOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAllOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2653,10 +2654,10 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAllDimsOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAllDimsOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2673,9 +2674,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opAllclose, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opAllclose, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2692,9 +2693,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAnyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAnyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2711,9 +2712,9 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAnyDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAnyDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2730,10 +2731,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAnyOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAnyOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2750,10 +2751,10 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAnyDimsOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAnyDimsOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2769,9 +2770,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArange, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opArange, &assertgenshapes.Locs13)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -2787,9 +2788,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArangeStart, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opArangeStart, &assertgenshapes.Locs13)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -2805,9 +2806,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArangeStartStep, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opArangeStartStep, &assertgenshapes.Locs13)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -2824,10 +2825,10 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opArangeOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opArangeOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -2844,10 +2845,10 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opArangeStartOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opArangeStartOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -2863,9 +2864,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XDimArange(like, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXDimArange, &locs51)
+	assertgenshapes.ChecksPre0(&c, &opXDimArange, &assertgenshapes.Locs51)
 	r0 := kernels.XDimArange(like, dim)
-	checksPost1(&c, &locs51)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs51)
 	return r0
 }
 
@@ -2882,9 +2883,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opArgmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opArgmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2901,10 +2902,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opArgmaxOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opArgmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2921,9 +2922,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opArgmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opArgmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2940,10 +2941,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opArgminOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opArgminOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2960,9 +2961,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAcosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAcosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acosh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2979,10 +2980,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAcosh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAcosh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2999,10 +3000,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAcoshOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAcoshOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3018,9 +3019,9 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccosh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArccosh, &assertgenshapes.Locs0)
 	r0 := kernels.Arccosh(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3037,10 +3038,10 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArccosh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArccosh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3057,10 +3058,10 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArccoshOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArccoshOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -3077,9 +3078,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asinh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3096,10 +3097,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAsinh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAsinh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3116,10 +3117,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAsinhOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAsinhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3135,9 +3136,9 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsinh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArcsinh, &assertgenshapes.Locs0)
 	r0 := kernels.Arcsinh(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3154,10 +3155,10 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArcsinh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArcsinh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3174,10 +3175,10 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArcsinhOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArcsinhOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -3194,9 +3195,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atanh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3213,10 +3214,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAtanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAtanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3233,10 +3234,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAtanhOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAtanhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3252,9 +3253,9 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctanh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArctanh, &assertgenshapes.Locs0)
 	r0 := kernels.Arctanh(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3271,10 +3272,10 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArctanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArctanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3291,10 +3292,10 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArctanhOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArctanhOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -3311,9 +3312,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3330,10 +3331,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAsStrided_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAsStrided_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3350,9 +3351,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asin(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3369,10 +3370,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAsin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAsin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3389,10 +3390,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAsinOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAsinOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3408,9 +3409,9 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsin, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArcsin, &assertgenshapes.Locs0)
 	r0 := kernels.Arcsin(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3427,10 +3428,10 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArcsin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArcsin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3447,10 +3448,10 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArcsinOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArcsinOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -3467,9 +3468,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAtan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAtan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atan(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3486,10 +3487,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAtan_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAtan_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3506,10 +3507,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAtanOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAtanOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3525,9 +3526,9 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctan, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArctan, &assertgenshapes.Locs0)
 	r0 := kernels.Arctan(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3544,10 +3545,10 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArctan_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArctan_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3564,10 +3565,10 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArctanOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArctanOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -3583,9 +3584,9 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast1d(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAtleast1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAtleast1d, &assertgenshapes.Locs0)
 	r0 := kernels.Atleast1d(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3601,9 +3602,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast1dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAtleast1dSequence, &locs52)
+	assertgenshapes.ChecksPre5(&c, &opAtleast1dSequence, &assertgenshapes.Locs52)
 	r0 := kernels.Atleast1dSequence(tensors)
-	checksPost6(&c, &locs52)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
 	return r0
 }
 
@@ -3619,9 +3620,9 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast2d(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAtleast2d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAtleast2d, &assertgenshapes.Locs0)
 	r0 := kernels.Atleast2d(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3637,9 +3638,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast2dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAtleast2dSequence, &locs52)
+	assertgenshapes.ChecksPre5(&c, &opAtleast2dSequence, &assertgenshapes.Locs52)
 	r0 := kernels.Atleast2dSequence(tensors)
-	checksPost6(&c, &locs52)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
 	return r0
 }
 
@@ -3655,9 +3656,9 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast3d(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAtleast3d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAtleast3d, &assertgenshapes.Locs0)
 	r0 := kernels.Atleast3d(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3673,9 +3674,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast3dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAtleast3dSequence, &locs52)
+	assertgenshapes.ChecksPre5(&c, &opAtleast3dSequence, &assertgenshapes.Locs52)
 	r0 := kernels.Atleast3dSequence(tensors)
-	checksPost6(&c, &locs52)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
 	return r0
 }
 
@@ -3692,9 +3693,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opBaddbmm, &locs53, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre53(&c, &opBaddbmm, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	checksPost54(&c, &locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3711,10 +3712,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opBaddbmm_, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre55(&c, &opBaddbmm_, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	checksPost52(&c, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -3731,10 +3732,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opBaddbmmOut, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre56(&c, &opBaddbmmOut, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost24(&c, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3750,9 +3751,9 @@ func BaddbmmDtype(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor
 		return kernels.BaddbmmDtype(self, batch1, batch2, out_dtype, beta, alpha)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opBaddbmmDtype, &locs53)
+	assertgenshapes.ChecksPre44(&c, &opBaddbmmDtype, &assertgenshapes.Locs53)
 	r0 := kernels.BaddbmmDtype(self, batch1, batch2, out_dtype, beta, alpha)
-	checksPost57(&c, &locs53)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs53)
 	return r0
 }
 
@@ -3769,10 +3770,10 @@ func BaddbmmDtypeOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Ten
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre58(&c, &opBaddbmmDtypeOut, &locs56, &a6, out)
+	assertgenshapes.ChecksPre58(&c, &opBaddbmmDtypeOut, &assertgenshapes.Locs56, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmDtypeOut(self, batch1, batch2, out_dtype, beta, alpha, out)
-	checksPost59(&c, &locs56, &a6, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs56, &a6, out)
 	return r0
 }
 
@@ -3788,9 +3789,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBartlettWindow, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opBartlettWindow, &assertgenshapes.Locs13)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -3807,10 +3808,10 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opBartlettWindowOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opBartlettWindowOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -3826,9 +3827,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBartlettWindowPeriodic, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs13)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -3845,10 +3846,10 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opBartlettWindowPeriodicOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -3864,9 +3865,9 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBatchNorm, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opBatchNorm, &assertgenshapes.Locs38)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -3882,9 +3883,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opQuantizedBatchNorm, &locs57)
+	assertgenshapes.ChecksPre44(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs57)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	checksPost57(&c, &locs57)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs57)
 	return r0
 }
 
@@ -3901,10 +3902,10 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opQuantizedBatchNormOut, &locs58, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs58, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	checksPost59(&c, &locs58, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs58, &a8, out)
 	return r0
 }
 
@@ -3920,9 +3921,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXBatchNormImplIndex, &locs59)
+	assertgenshapes.ChecksPre60(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs59)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost61(&c, &locs59)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs59)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3938,9 +3939,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXBatchNormImplIndexBackward, &locs60)
+	assertgenshapes.ChecksPre62(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs60)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	checksPost63(&c, &locs60)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs60)
 	return r0, r1, r2
 }
 
@@ -3957,9 +3958,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opBernoulli, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opBernoulli, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3976,10 +3977,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opBernoulliOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opBernoulliOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3996,10 +3997,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opBernoulli_Tensor, &locs61, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre50(&c, &opBernoulli_Tensor, &assertgenshapes.Locs61, &a0, &a1, self, p)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	checksPost17(&c, &locs61, &a0, &a1, self, p)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs61, &a0, &a1, self, p)
 	return r0
 }
 
@@ -4016,10 +4017,10 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opBernoulliTensorOut, &locs62, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opBernoulliTensorOut, &assertgenshapes.Locs62, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	checksPost15(&c, &locs62, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs62, &a3, out)
 	return r0
 }
 
@@ -4036,9 +4037,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBernoulliTensor, &locs63, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre12(&c, &opBernoulliTensor, &assertgenshapes.Locs63, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	checksPost13(&c, &locs63, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs63, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -4055,10 +4056,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBernoulli_Float, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBernoulli_Float, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4075,10 +4076,10 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opBernoulliFloatOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opBernoulliFloatOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -4094,9 +4095,9 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.BernoulliP(self, p, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBernoulliP, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBernoulliP, &assertgenshapes.Locs0)
 	r0 := kernels.BernoulliP(self, p, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4112,9 +4113,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opBilinear, &locs64)
+	assertgenshapes.ChecksPre44(&c, &opBilinear, &assertgenshapes.Locs64)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	checksPost57(&c, &locs64)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs64)
 	return r0
 }
 
@@ -4131,9 +4132,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opBinaryCrossEntropy, &locs65, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre64(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs65, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	checksPost65(&c, &locs65, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs65, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -4150,10 +4151,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opBinaryCrossEntropyOut, &locs66, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs66, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	checksPost52(&c, &locs66, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs66, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -4170,9 +4171,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre66(&c, &opBinaryCrossEntropyBackward, &locs67, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre66(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs67, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	checksPost67(&c, &locs67, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs67, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -4189,10 +4190,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	checksPost24(&c, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4209,9 +4210,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre68(&c, &opBinaryCrossEntropyWithLogits, &locs69, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	assertgenshapes.ChecksPre68(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs69, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	checksPost69(&c, &locs69, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	assertgenshapes.ChecksPost69(&c, &assertgenshapes.Locs69, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4228,10 +4229,10 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &locs70, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs70, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	checksPost15(&c, &locs70, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs70, &a5, out)
 	return r0
 }
 
@@ -4247,9 +4248,9 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 		return kernels.Bincount(self, weights, minlength)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBincount, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBincount, &assertgenshapes.Locs0)
 	r0 := kernels.Bincount(self, weights, minlength)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4266,10 +4267,10 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opBincountOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opBincountOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -4285,9 +4286,9 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseNot, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseNot, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseNot(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4304,10 +4305,10 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseNot_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseNot_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4324,10 +4325,10 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opBitwiseNotOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseNotOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -4344,10 +4345,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opCopysignOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opCopysignOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4364,9 +4365,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opCopysignTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4383,10 +4384,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opCopysign_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opCopysign_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4403,9 +4404,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCopysignScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCopysignScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4422,10 +4423,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCopysign_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCopysign_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4442,10 +4443,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opCopysignScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCopysignScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4462,9 +4463,9 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXLazyClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXLazyClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLazyClone(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4481,9 +4482,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogicalNot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogicalNot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4500,10 +4501,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLogicalNot_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLogicalNot_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4520,10 +4521,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLogicalNotOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogicalNotOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4540,9 +4541,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogicalXor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4559,10 +4560,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalXor_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalXor_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4579,10 +4580,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogicalXorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogicalXorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4599,9 +4600,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogicalAnd, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4618,10 +4619,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalAnd_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalAnd_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4638,10 +4639,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogicalAndOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogicalAndOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4658,9 +4659,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogicalOr, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4677,10 +4678,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalOr_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalOr_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4697,10 +4698,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogicalOrOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogicalOrOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4716,9 +4717,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBlackmanWindow, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opBlackmanWindow, &assertgenshapes.Locs13)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -4735,10 +4736,10 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opBlackmanWindowOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opBlackmanWindowOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -4754,9 +4755,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBlackmanWindowPeriodic, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs13)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -4773,10 +4774,10 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opBlackmanWindowPeriodicOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -4793,9 +4794,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBmm, &locs71, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre12(&c, &opBmm, &assertgenshapes.Locs71, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	checksPost13(&c, &locs71, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs71, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4812,10 +4813,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opBmmOut, &locs72, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre51(&c, &opBmmOut, &assertgenshapes.Locs72, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	checksPost52(&c, &locs72, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs72, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -4831,9 +4832,9 @@ func BmmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tens
 		return kernels.BmmDtype(self, mat2, out_dtype)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBmmDtype, &locs71)
+	assertgenshapes.ChecksPre9(&c, &opBmmDtype, &assertgenshapes.Locs71)
 	r0 := kernels.BmmDtype(self, mat2, out_dtype)
-	checksPost10(&c, &locs71)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs71)
 	return r0
 }
 
@@ -4850,10 +4851,10 @@ func BmmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opBmmDtypeOut, &locs73, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opBmmDtypeOut, &assertgenshapes.Locs73, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BmmDtypeOut(self, mat2, out_dtype, out)
-	checksPost15(&c, &locs73, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs73, &a3, out)
 	return r0
 }
 
@@ -4869,9 +4870,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.BroadcastTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBroadcastTensors, &locs52)
+	assertgenshapes.ChecksPre5(&c, &opBroadcastTensors, &assertgenshapes.Locs52)
 	r0 := kernels.BroadcastTensors(tensors)
-	checksPost6(&c, &locs52)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
 	return r0
 }
 
@@ -4887,9 +4888,9 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.BroadcastTo(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBroadcastTo, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBroadcastTo, &assertgenshapes.Locs0)
 	r0 := kernels.BroadcastTo(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4905,9 +4906,9 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseBroadcastTo, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4924,9 +4925,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opCat, &locs74, &l0, tensors)
+	assertgenshapes.ChecksPre70(&c, &opCat, &assertgenshapes.Locs74, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost71(&c, &locs74, &l0, tensors, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs74, &l0, tensors, r0)
 	return r0
 }
 
@@ -4946,10 +4947,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre72(&c, &opCatOut, &locs75, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre72(&c, &opCatOut, &assertgenshapes.Locs75, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost73(&c, &locs75, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs75, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -4965,9 +4966,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concat(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcat, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opConcat, &assertgenshapes.Locs74)
 	r0 := kernels.Concat(tensors, dim)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -4984,10 +4985,10 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opConcatOut, &locs76, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opConcatOut, &assertgenshapes.Locs76, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	checksPost31(&c, &locs76, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a2, out)
 	return r0
 }
 
@@ -5003,9 +5004,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concatenate(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenate, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opConcatenate, &assertgenshapes.Locs74)
 	r0 := kernels.Concatenate(tensors, dim)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -5022,10 +5023,10 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opConcatenateOut, &locs76, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opConcatenateOut, &assertgenshapes.Locs76, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	checksPost31(&c, &locs76, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a2, out)
 	return r0
 }
 
@@ -5042,9 +5043,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opBlockDiag, &locs74, &l0, tensors)
+	assertgenshapes.ChecksPre70(&c, &opBlockDiag, &assertgenshapes.Locs74, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	checksPost71(&c, &locs74, &l0, tensors, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs74, &l0, tensors, r0)
 	return r0
 }
 
@@ -5061,10 +5062,10 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opBlockDiagOut, &locs76, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opBlockDiagOut, &assertgenshapes.Locs76, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	checksPost31(&c, &locs76, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
 	return r0
 }
 
@@ -5081,9 +5082,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCeil, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCeil, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Ceil(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5100,10 +5101,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCeil_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCeil_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5120,10 +5121,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opCeilOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCeilOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5139,9 +5140,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmul(matrices)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChainMatmul, &locs77)
+	assertgenshapes.ChecksPre0(&c, &opChainMatmul, &assertgenshapes.Locs77)
 	r0 := kernels.ChainMatmul(matrices)
-	checksPost1(&c, &locs77)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs77)
 	return r0
 }
 
@@ -5158,10 +5159,10 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opChainMatmulOut, &locs78, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opChainMatmulOut, &assertgenshapes.Locs78, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	checksPost31(&c, &locs78, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs78, &a1, out)
 	return r0
 }
 
@@ -5177,9 +5178,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opUnsafeChunk, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opUnsafeChunk, &assertgenshapes.Locs3)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5196,9 +5197,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opChunk, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opChunk, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5214,9 +5215,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensorSplitSections, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opTensorSplitSections, &assertgenshapes.Locs3)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5232,9 +5233,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensorSplitIndices, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opTensorSplitIndices, &assertgenshapes.Locs3)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5250,9 +5251,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTensorSplitTensorIndicesOrSections, &locs79)
+	assertgenshapes.ChecksPre0(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs79)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	checksPost2(&c, &locs79)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs79)
 	return r0
 }
 
@@ -5269,9 +5270,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClamp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClamp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5288,9 +5289,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opClampTensor, &locs80, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre74(&c, &opClampTensor, &assertgenshapes.Locs80, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost75(&c, &locs80, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost75(&c, &assertgenshapes.Locs80, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5307,10 +5308,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClamp_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClamp_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5327,10 +5328,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClamp_Tensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClamp_Tensor, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5347,10 +5348,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opClampOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5367,10 +5368,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opClampTensorOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampTensorOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5387,9 +5388,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClampMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClampMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5406,9 +5407,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opClampMaxTensor, &locs81, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre12(&c, &opClampMaxTensor, &assertgenshapes.Locs81, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	checksPost13(&c, &locs81, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs81, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5425,10 +5426,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClampMax_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClampMax_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5445,10 +5446,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opClampMax_Tensor, &locs82, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre50(&c, &opClampMax_Tensor, &assertgenshapes.Locs82, &a0, &a1, self, max_)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	checksPost17(&c, &locs82, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs82, &a0, &a1, self, max_)
 	return r0
 }
 
@@ -5465,10 +5466,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opClampMaxOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampMaxOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5485,10 +5486,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opClampMaxTensorOut, &locs83, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPre51(&c, &opClampMaxTensorOut, &assertgenshapes.Locs83, &a0, &a1, &a2, self, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	checksPost52(&c, &locs83, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, self, max_, out)
 	return r0
 }
 
@@ -5505,9 +5506,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClampMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClampMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5524,9 +5525,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opClampMinTensor, &locs84, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre12(&c, &opClampMinTensor, &assertgenshapes.Locs84, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	checksPost13(&c, &locs84, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs84, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5543,10 +5544,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClampMin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClampMin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5563,10 +5564,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opClampMin_Tensor, &locs85, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre50(&c, &opClampMin_Tensor, &assertgenshapes.Locs85, &a0, &a1, self, min_)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	checksPost17(&c, &locs85, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs85, &a0, &a1, self, min_)
 	return r0
 }
 
@@ -5583,10 +5584,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opClampMinOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampMinOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5603,10 +5604,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opClampMinTensorOut, &locs86, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPre51(&c, &opClampMinTensorOut, &assertgenshapes.Locs86, &a0, &a1, &a2, self, min_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	checksPost52(&c, &locs86, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, min_, out)
 	return r0
 }
 
@@ -5622,9 +5623,9 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 		return kernels.Clip(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClip, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opClip, &assertgenshapes.Locs0)
 	r0 := kernels.Clip(self, min_, max_)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5640,9 +5641,9 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 		return kernels.ClipTensor(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClipTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opClipTensor, &assertgenshapes.Locs0)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5659,10 +5660,10 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClip_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClip_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5679,10 +5680,10 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClip_Tensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClip_Tensor, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5699,10 +5700,10 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opClipOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opClipOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -5719,10 +5720,10 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opClipTensorOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opClipTensorOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -5738,9 +5739,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 		return kernels.CudnnIsAcceptable(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnIsAcceptable, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs3)
 	r0 := kernels.CudnnIsAcceptable(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5757,9 +5758,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opComplex, &locs87, &a0, &a1, real_, imag_)
+	assertgenshapes.ChecksPre12(&c, &opComplex, &assertgenshapes.Locs87, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	checksPost13(&c, &locs87, &a0, &a1, real_, imag_, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs87, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -5776,10 +5777,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opComplexOut, &locs88, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPre51(&c, &opComplexOut, &assertgenshapes.Locs88, &a0, &a1, &a2, real_, imag_, out)
 	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	checksPost52(&c, &locs88, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, real_, imag_, out)
 	return r0
 }
 
@@ -5796,9 +5797,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPolar, &locs89, &a0, &a1, abs, angle)
+	assertgenshapes.ChecksPre12(&c, &opPolar, &assertgenshapes.Locs89, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	checksPost13(&c, &locs89, &a0, &a1, abs, angle, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs89, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -5815,10 +5816,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opPolarOut, &locs90, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPre51(&c, &opPolarOut, &assertgenshapes.Locs90, &a0, &a1, &a2, abs, angle, out)
 	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	checksPost52(&c, &locs90, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs90, &a0, &a1, &a2, abs, angle, out)
 	return r0
 }
 
@@ -5835,9 +5836,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opConstantPadNd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opConstantPadNd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5854,10 +5855,10 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opConstantPadNdOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opConstantPadNdOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -5873,9 +5874,9 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 		return kernels.Contiguous(self, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opContiguous, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opContiguous, &assertgenshapes.Locs0)
 	r0 := kernels.Contiguous(self, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5892,9 +5893,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opConvolution, &locs91, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opConvolution, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost65(&c, &locs91, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5911,10 +5912,10 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opConvolutionOut, &locs92, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opConvolutionOut, &assertgenshapes.Locs92, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost15(&c, &locs92, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs92, &a9, out)
 	return r0
 }
 
@@ -5931,9 +5932,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opConvolutionBackward, &locs93, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre76(&c, &opConvolutionBackward, &assertgenshapes.Locs93, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost77(&c, &locs93, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5950,10 +5951,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a11, a12, a13 asserts.Saved
-	checksPre78(&c, &opConvolutionBackwardOut, &locs94, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs94, &a11, &a12, &a13, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs94, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs94, &a11, &a12, &a13, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5970,9 +5971,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opConvolutionOverrideable, &locs91, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opConvolutionOverrideable, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost65(&c, &locs91, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5989,10 +5990,10 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opConvolutionOverrideableOut, &locs92, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs92, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost15(&c, &locs92, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs92, &a9, out)
 	return r0
 }
 
@@ -6009,9 +6010,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opConvolutionBackwardOverrideable, &locs93, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre76(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs93, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost77(&c, &locs93, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6028,10 +6029,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	checksPre78(&c, &opConvolutionBackwardOverrideableOut, &locs94, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs94, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs94, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs94, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6048,9 +6049,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opXConvolution, &locs91, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXConvolution, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	checksPost65(&c, &locs91, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6067,10 +6068,10 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a13 asserts.Saved
-	checksPre14(&c, &opXConvolutionOut, &locs92, &a13, out)
+	assertgenshapes.ChecksPre14(&c, &opXConvolutionOut, &assertgenshapes.Locs92, &a13, out)
 	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	checksPost15(&c, &locs92, &a13, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs92, &a13, out)
 	return r0
 }
 
@@ -6086,9 +6087,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXConvolutionDeprecated, &locs95)
+	assertgenshapes.ChecksPre9(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs95)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	checksPost10(&c, &locs95)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs95)
 	return r0
 }
 
@@ -6104,9 +6105,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXConvolutionMode, &locs95)
+	assertgenshapes.ChecksPre9(&c, &opXConvolutionMode, &assertgenshapes.Locs95)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs95)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs95)
 	return r0
 }
 
@@ -6122,9 +6123,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXConvolutionDoubleBackward, &locs96)
+	assertgenshapes.ChecksPre62(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs96)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost63(&c, &locs96)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs96)
 	return r0, r1, r2
 }
 
@@ -6140,9 +6141,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv1d, &locs95)
+	assertgenshapes.ChecksPre9(&c, &opConv1d, &assertgenshapes.Locs95)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs95)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs95)
 	return r0
 }
 
@@ -6158,9 +6159,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv2d, &locs95)
+	assertgenshapes.ChecksPre9(&c, &opConv2d, &assertgenshapes.Locs95)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs95)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs95)
 	return r0
 }
 
@@ -6176,9 +6177,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv3d, &locs95)
+	assertgenshapes.ChecksPre9(&c, &opConv3d, &assertgenshapes.Locs95)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs95)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs95)
 	return r0
 }
 
@@ -6194,9 +6195,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv1dPadding, &locs95)
+	assertgenshapes.ChecksPre9(&c, &opConv1dPadding, &assertgenshapes.Locs95)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs95)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs95)
 	return r0
 }
 
@@ -6212,9 +6213,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv2dPadding, &locs95)
+	assertgenshapes.ChecksPre9(&c, &opConv2dPadding, &assertgenshapes.Locs95)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs95)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs95)
 	return r0
 }
 
@@ -6230,9 +6231,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv3dPadding, &locs95)
+	assertgenshapes.ChecksPre9(&c, &opConv3dPadding, &assertgenshapes.Locs95)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs95)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs95)
 	return r0
 }
 
@@ -6249,9 +6250,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opConvTbc, &locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre53(&c, &opConvTbc, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	checksPost54(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6268,10 +6269,10 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opConvTbcOut, &locs98, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opConvTbcOut, &assertgenshapes.Locs98, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	checksPost59(&c, &locs98, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs98, &a4, out)
 	return r0
 }
 
@@ -6287,9 +6288,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opConvTbcBackward, &locs99)
+	assertgenshapes.ChecksPre80(&c, &opConvTbcBackward, &assertgenshapes.Locs99)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	checksPost81(&c, &locs99)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs99)
 	return r0, r1, r2
 }
 
@@ -6305,9 +6306,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConvTranspose1d, &locs95)
+	assertgenshapes.ChecksPre9(&c, &opConvTranspose1d, &assertgenshapes.Locs95)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost10(&c, &locs95)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs95)
 	return r0
 }
 
@@ -6323,9 +6324,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConvTranspose2dInput, &locs95)
+	assertgenshapes.ChecksPre9(&c, &opConvTranspose2dInput, &assertgenshapes.Locs95)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost10(&c, &locs95)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs95)
 	return r0
 }
 
@@ -6341,9 +6342,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConvTranspose3dInput, &locs95)
+	assertgenshapes.ChecksPre9(&c, &opConvTranspose3dInput, &assertgenshapes.Locs95)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost10(&c, &locs95)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs95)
 	return r0
 }
 
@@ -6359,9 +6360,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 		return kernels.Copy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCopy, &locs100)
+	assertgenshapes.ChecksPre9(&c, &opCopy, &assertgenshapes.Locs100)
 	r0 := kernels.Copy(self, src, non_blocking)
-	checksPost10(&c, &locs100)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs100)
 	return r0
 }
 
@@ -6378,10 +6379,10 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opCopy_, &locs101, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opCopy_, &assertgenshapes.Locs101, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost4(&c, &locs101, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs101, &a0, self)
 	return r0
 }
 
@@ -6398,10 +6399,10 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opCopyOut, &locs102, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opCopyOut, &assertgenshapes.Locs102, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	checksPost15(&c, &locs102, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a3, out)
 	return r0
 }
 
@@ -6417,9 +6418,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXCopyFrom, &locs103)
+	assertgenshapes.ChecksPre9(&c, &opXCopyFrom, &assertgenshapes.Locs103)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	checksPost10(&c, &locs103)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs103)
 	return r0
 }
 
@@ -6436,10 +6437,10 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXCopyFromOut, &locs104, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFromOut, &assertgenshapes.Locs104, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	checksPost15(&c, &locs104, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs104, &a3, out)
 	return r0
 }
 
@@ -6455,9 +6456,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXCopyFromAndResize, &locs103)
+	assertgenshapes.ChecksPre9(&c, &opXCopyFromAndResize, &assertgenshapes.Locs103)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	checksPost10(&c, &locs103)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs103)
 	return r0
 }
 
@@ -6474,10 +6475,10 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXCopyFromAndResizeOut, &locs104, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs104, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	checksPost15(&c, &locs104, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs104, &a2, out)
 	return r0
 }
 
@@ -6494,9 +6495,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cos(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6513,10 +6514,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCos_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCos_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6533,10 +6534,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opCosOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCosOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6553,9 +6554,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cosh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6572,10 +6573,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCosh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCosh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6592,10 +6593,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opCoshOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCoshOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6611,9 +6612,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCosineEmbeddingLoss, &locs105)
+	assertgenshapes.ChecksPre44(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs105)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	checksPost57(&c, &locs105)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs105)
 	return r0
 }
 
@@ -6630,9 +6631,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6649,10 +6650,10 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCountNonzeroDimIntListOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6669,9 +6670,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCountNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCountNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6688,10 +6689,10 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCountNonzeroOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCountNonzeroOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6707,9 +6708,9 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCov, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCov, &assertgenshapes.Locs0)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6725,9 +6726,9 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 		return kernels.Corrcoef(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCorrcoef, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCorrcoef, &assertgenshapes.Locs0)
 	r0 := kernels.Corrcoef(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6744,9 +6745,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCudnnAffineGridGenerator, &locs48, &a0, theta)
+	assertgenshapes.ChecksPre46(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs48, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	checksPost47(&c, &locs48, &a0, theta, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs48, &a0, theta, r0)
 	return r0
 }
 
@@ -6763,10 +6764,10 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opCudnnAffineGridGeneratorOut, &locs49, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs49, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	checksPost31(&c, &locs49, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs49, &a5, out)
 	return r0
 }
 
@@ -6782,9 +6783,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs50)
+	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs50)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	checksPost1(&c, &locs50)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs50)
 	return r0
 }
 
@@ -6801,10 +6802,10 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs106, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs106, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	checksPost31(&c, &locs106, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs106, &a5, out)
 	return r0
 }
 
@@ -6821,9 +6822,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre82(&c, &opCudnnBatchNorm, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre82(&c, &opCudnnBatchNorm, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost83(&c, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6840,10 +6841,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a8, a9, a10, a11 asserts.Saved
-	checksPre84(&c, &opCudnnBatchNormOut, &locs108, &a0, &a1, &a8, &a9, &a10, &a11, input, weight, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre84(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs108, &a0, &a1, &a8, &a9, &a10, &a11, input, weight, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	checksPost85(&c, &locs108, &a0, &a1, &a8, &a9, &a10, &a11, input, weight, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs108, &a0, &a1, &a8, &a9, &a10, &a11, input, weight, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6860,9 +6861,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	checksPre86(&c, &opCudnnBatchNormBackward, &locs109, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.ChecksPre86(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs109, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	checksPost87(&c, &locs109, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs109, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6879,10 +6880,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a9, a10, a11 asserts.Saved
-	checksPre88(&c, &opCudnnBatchNormBackwardOut, &locs110, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPre88(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs110, &a9, &a10, &a11, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	checksPost89(&c, &locs110, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs110, &a9, &a10, &a11, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6899,9 +6900,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnConvolution, &locs111, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opCudnnConvolution, &assertgenshapes.Locs111, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost13(&c, &locs111, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs111, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6918,10 +6919,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
-	checksPre51(&c, &opCudnnConvolutionOut, &locs112, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs112, &a0, &a1, &a9, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost52(&c, &locs112, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs112, &a0, &a1, &a9, self, weight, out)
 	return r0
 }
 
@@ -6938,9 +6939,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnConvolutionTranspose, &locs111, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs111, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost13(&c, &locs111, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs111, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6957,10 +6958,10 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre14(&c, &opCudnnConvolutionTransposeOut, &locs113, &a10, out)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs113, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost15(&c, &locs113, &a10, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a10, out)
 	return r0
 }
 
@@ -6977,9 +6978,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXMpsConvolutionTranspose, &locs111, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs111, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	checksPost13(&c, &locs111, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs111, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6996,10 +6997,10 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opXMpsConvolutionTransposeOut, &locs113, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs113, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	checksPost15(&c, &locs113, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a7, out)
 	return r0
 }
 
@@ -7015,9 +7016,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMpsConvolutionTransposeBackward, &locs114)
+	assertgenshapes.ChecksPre60(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs114)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	checksPost90(&c, &locs114)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs114)
 	return r0, r1
 }
 
@@ -7034,10 +7035,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a9, a10 asserts.Saved
-	checksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &locs115, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs115, &a9, &a10, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	checksPost92(&c, &locs115, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs115, &a9, &a10, out0, out1)
 	return r0, r1
 }
 
@@ -7053,9 +7054,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCudnnConvolutionRelu, &locs111)
+	assertgenshapes.ChecksPre9(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs111)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs111)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs111)
 	return r0
 }
 
@@ -7072,10 +7073,10 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opCudnnConvolutionReluOut, &locs113, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs113, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	checksPost15(&c, &locs113, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a7, out)
 	return r0
 }
 
@@ -7091,9 +7092,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCudnnConvolutionAddRelu, &locs116)
+	assertgenshapes.ChecksPre44(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs116)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs116)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs116)
 	return r0
 }
 
@@ -7110,10 +7111,10 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre58(&c, &opCudnnConvolutionAddReluOut, &locs117, &a9, out)
+	assertgenshapes.ChecksPre58(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs117, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	checksPost59(&c, &locs117, &a9, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs117, &a9, out)
 	return r0
 }
 
@@ -7130,9 +7131,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnGridSampler, &locs118, &a0, &a1, self, grid)
+	assertgenshapes.ChecksPre12(&c, &opCudnnGridSampler, &assertgenshapes.Locs118, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	checksPost13(&c, &locs118, &a0, &a1, self, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs118, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -7149,10 +7150,10 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opCudnnGridSamplerOut, &locs119, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs119, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	checksPost15(&c, &locs119, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs119, &a2, out)
 	return r0
 }
 
@@ -7169,9 +7170,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opCudnnGridSamplerBackward, &locs120, &a0, &a1, &a2, self, grid, grad_output)
+	assertgenshapes.ChecksPre93(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs120, &a0, &a1, &a2, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	checksPost94(&c, &locs120, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs120, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
 	return r0, r1
 }
 
@@ -7188,10 +7189,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre91(&c, &opCudnnGridSamplerBackwardOut, &locs121, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs121, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	checksPost92(&c, &locs121, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs121, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -7208,9 +7209,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opCummax, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opCummax, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7227,10 +7228,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre95(&c, &opCummaxOut, &locs122, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre95(&c, &opCummaxOut, &assertgenshapes.Locs122, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	checksPost52(&c, &locs122, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7248,10 +7249,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre95(&c, &opXCummaxHelper, &locs122, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre95(&c, &opXCummaxHelper, &assertgenshapes.Locs122, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost52(&c, &locs122, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7267,9 +7268,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opCummin, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opCummin, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7286,10 +7287,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre95(&c, &opCumminOut, &locs122, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre95(&c, &opCumminOut, &assertgenshapes.Locs122, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	checksPost52(&c, &locs122, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7307,10 +7308,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre95(&c, &opXCumminHelper, &locs122, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre95(&c, &opXCumminHelper, &assertgenshapes.Locs122, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost52(&c, &locs122, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7325,9 +7326,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCummaxminBackward, &locs123)
+	assertgenshapes.ChecksPre44(&c, &opCummaxminBackward, &assertgenshapes.Locs123)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	checksPost57(&c, &locs123)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs123)
 	return r0
 }
 
@@ -7344,9 +7345,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCumprod, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCumprod, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7363,10 +7364,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCumprod_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCumprod_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7383,10 +7384,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opCumprodOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCumprodOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7402,9 +7403,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCumprodBackward, &locs124)
+	assertgenshapes.ChecksPre44(&c, &opCumprodBackward, &assertgenshapes.Locs124)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	checksPost57(&c, &locs124)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs124)
 	return r0
 }
 
@@ -7421,9 +7422,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCumsum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCumsum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7440,10 +7441,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCumsum_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCumsum_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7460,10 +7461,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opCumsumOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCumsumOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7479,9 +7480,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCumulativeTrapezoidX, &locs125)
+	assertgenshapes.ChecksPre9(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs125)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	checksPost10(&c, &locs125)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs125)
 	return r0
 }
 
@@ -7497,9 +7498,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumulativeTrapezoidDx, &locs126)
+	assertgenshapes.ChecksPre0(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs126)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs126)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs126)
 	return r0
 }
 
@@ -7515,9 +7516,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCtcLossIntList, &locs127)
+	assertgenshapes.ChecksPre9(&c, &opCtcLossIntList, &assertgenshapes.Locs127)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost10(&c, &locs127)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs127)
 	return r0
 }
 
@@ -7533,9 +7534,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opCtcLossTensor, &locs128)
+	assertgenshapes.ChecksPre60(&c, &opCtcLossTensor, &assertgenshapes.Locs128)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost96(&c, &locs128)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs128)
 	return r0
 }
 
@@ -7552,9 +7553,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXCtcLoss, &locs16, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre25(&c, &opXCtcLoss, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost26(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -7571,10 +7572,10 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	checksPre27(&c, &opXCtcLossOut, &locs17, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre27(&c, &opXCtcLossOut, &assertgenshapes.Locs17, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost28(&c, &locs17, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs17, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -7591,9 +7592,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre29(&c, &opXCtcLossTensor, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost30(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -7610,10 +7611,10 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	checksPre97(&c, &opXCtcLossTensorOut, &locs129, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre97(&c, &opXCtcLossTensorOut, &assertgenshapes.Locs129, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost98(&c, &locs129, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs129, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -7629,9 +7630,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXCtcLossBackward, &locs130)
+	assertgenshapes.ChecksPre62(&c, &opXCtcLossBackward, &assertgenshapes.Locs130)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost99(&c, &locs130)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs130)
 	return r0
 }
 
@@ -7648,10 +7649,10 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre100(&c, &opXCtcLossBackwardOut, &locs131, &a9, out)
+	assertgenshapes.ChecksPre100(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs131, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	checksPost101(&c, &locs131, &a9, out)
+	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs131, &a9, out)
 	return r0
 }
 
@@ -7667,9 +7668,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre102(&c, &opXCtcLossBackwardTensor, &locs132)
+	assertgenshapes.ChecksPre102(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs132)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost103(&c, &locs132)
+	assertgenshapes.ChecksPost103(&c, &assertgenshapes.Locs132)
 	return r0
 }
 
@@ -7686,9 +7687,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagEmbed, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDiagEmbed, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7705,10 +7706,10 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opDiagEmbedOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opDiagEmbedOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -7724,9 +7725,9 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 		return kernels.Diagflat(self, offset)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagflat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDiagflat, &assertgenshapes.Locs0)
 	r0 := kernels.Diagflat(self, offset)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7743,9 +7744,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagonal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDiagonal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7761,9 +7762,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDiagonal, &locs133)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDiagonal, &assertgenshapes.Locs133)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	checksPost1(&c, &locs133)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs133)
 	return r0
 }
 
@@ -7780,9 +7781,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagonalBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opDiagonalBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7799,10 +7800,10 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opDiagonalBackwardOut, &locs135, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs135, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	checksPost31(&c, &locs135, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs135, &a5, out)
 	return r0
 }
 
@@ -7819,10 +7820,10 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFillDiagonal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFillDiagonal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7838,9 +7839,9 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiff, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDiff, &assertgenshapes.Locs0)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7857,10 +7858,10 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opDiffOut, &locs40, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opDiffOut, &assertgenshapes.Locs40, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	checksPost31(&c, &locs40, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
 	return r0
 }
 
@@ -7876,9 +7877,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalarint, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalarint, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7894,9 +7895,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalararray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalararray, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7912,9 +7913,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 		return kernels.GradientArray(self, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientArray, &assertgenshapes.Locs3)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7930,9 +7931,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalarrayint, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalarrayint, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7948,9 +7949,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalarrayarray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalarrayarray, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7966,9 +7967,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarrayint, &locs136)
+	assertgenshapes.ChecksPre0(&c, &opGradientTensorarrayint, &assertgenshapes.Locs136)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs136)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs136)
 	return r0
 }
 
@@ -7984,9 +7985,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarray, &locs136)
+	assertgenshapes.ChecksPre0(&c, &opGradientTensorarray, &assertgenshapes.Locs136)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs136)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs136)
 	return r0
 }
 
@@ -8003,9 +8004,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opDivTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8022,10 +8023,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDiv_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDiv_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8042,10 +8043,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opDivOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opDivOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8062,9 +8063,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opDivTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8081,10 +8082,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDiv_TensorMode, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDiv_TensorMode, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8101,10 +8102,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opDivOutMode, &locs41, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opDivOutMode, &assertgenshapes.Locs41, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -8121,9 +8122,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDivScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDivScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8140,10 +8141,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDiv_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDiv_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8160,10 +8161,10 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opDivScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opDivScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -8180,9 +8181,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDivScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDivScalarMode, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8199,10 +8200,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDiv_ScalarMode, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDiv_ScalarMode, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8219,10 +8220,10 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opDivScalarModeOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opDivScalarModeOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -8238,9 +8239,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDivideTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDivideTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DivideTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8257,10 +8258,10 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDivide_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -8277,10 +8278,10 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opDivideOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opDivideOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -8296,9 +8297,9 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivideScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivideScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DivideScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8315,10 +8316,10 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDivide_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8334,9 +8335,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDivideTensorMode, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDivideTensorMode, &assertgenshapes.Locs6)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8353,10 +8354,10 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDivide_TensorMode, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDivide_TensorMode, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -8373,10 +8374,10 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opDivideOutMode, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opDivideOutMode, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -8392,9 +8393,9 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivideScalarMode, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalarMode, &assertgenshapes.Locs0)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8411,10 +8412,10 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDivide_ScalarMode, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDivide_ScalarMode, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8430,9 +8431,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTrueDivideTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opTrueDivideTensor, &assertgenshapes.Locs6)
 	r0 := kernels.TrueDivideTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8449,10 +8450,10 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opTrueDivide_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -8469,10 +8470,10 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opTrueDivideOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opTrueDivideOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -8488,9 +8489,9 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivideScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrueDivideScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opTrueDivideScalar, &assertgenshapes.Locs0)
 	r0 := kernels.TrueDivideScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8507,10 +8508,10 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTrueDivide_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8527,9 +8528,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDot, &locs137, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre12(&c, &opDot, &assertgenshapes.Locs137, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	checksPost13(&c, &locs137, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs137, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -8546,10 +8547,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opDotOut, &locs138, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPre51(&c, &opDotOut, &assertgenshapes.Locs138, &a0, &a1, &a2, self, tensor, out)
 	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	checksPost52(&c, &locs138, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, self, tensor, out)
 	return r0
 }
 
@@ -8566,9 +8567,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opVdot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opVdot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8585,10 +8586,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opVdotOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opVdotOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8604,9 +8605,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 		return kernels.Einsum(equation, tensors, path)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEinsum, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opEinsum, &assertgenshapes.Locs74)
 	r0 := kernels.Einsum(equation, tensors, path)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -8623,9 +8624,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbedding, &locs139, &a0, &a1, weight, indices)
+	assertgenshapes.ChecksPre12(&c, &opEmbedding, &assertgenshapes.Locs139, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	checksPost13(&c, &locs139, &a0, &a1, weight, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs139, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -8642,10 +8643,10 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opEmbeddingOut, &locs140, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingOut, &assertgenshapes.Locs140, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	checksPost15(&c, &locs140, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs140, &a5, out)
 	return r0
 }
 
@@ -8661,9 +8662,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opEmbeddingBackward, &locs141)
+	assertgenshapes.ChecksPre9(&c, &opEmbeddingBackward, &assertgenshapes.Locs141)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	checksPost10(&c, &locs141)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs141)
 	return r0
 }
 
@@ -8680,9 +8681,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbeddingDenseBackward, &locs142, &a0, &a1, grad_output, indices)
+	assertgenshapes.ChecksPre12(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs142, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost13(&c, &locs142, &a0, &a1, grad_output, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs142, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -8699,10 +8700,10 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opEmbeddingDenseBackwardOut, &locs143, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs143, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	checksPost15(&c, &locs143, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs143, &a5, out)
 	return r0
 }
 
@@ -8719,10 +8720,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opEmbeddingRenorm_, &locs144, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre50(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs144, &a0, &a1, self, indices)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	checksPost17(&c, &locs144, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs144, &a0, &a1, self, indices)
 	return r0
 }
 
@@ -8739,10 +8740,10 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opEmbeddingRenormOut, &locs145, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs145, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	checksPost15(&c, &locs145, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs145, &a4, out)
 	return r0
 }
 
@@ -8759,9 +8760,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbeddingRenorm, &locs146, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre12(&c, &opEmbeddingRenorm, &assertgenshapes.Locs146, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	checksPost13(&c, &locs146, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs146, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8777,9 +8778,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opEmbeddingSparseBackward, &locs141)
+	assertgenshapes.ChecksPre9(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs141)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost10(&c, &locs141)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs141)
 	return r0
 }
 
@@ -8796,9 +8797,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre104(&c, &opXEmbeddingBagForwardOnly, &locs147, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPre104(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs147, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost105(&c, &locs147, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs147, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -8815,10 +8816,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
-	checksPre106(&c, &opXEmbeddingBagForwardOnlyOut, &locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre106(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost107(&c, &locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8834,9 +8835,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXRowwisePrune, &locs149)
+	assertgenshapes.ChecksPre44(&c, &opXRowwisePrune, &assertgenshapes.Locs149)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	checksPost45(&c, &locs149)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs149)
 	return r0, r1
 }
 
@@ -8852,9 +8853,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.RowStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowStack, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opRowStack, &assertgenshapes.Locs74)
 	r0 := kernels.RowStack(tensors)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -8871,10 +8872,10 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opRowStackOut, &locs76, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opRowStackOut, &assertgenshapes.Locs76, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	checksPost31(&c, &locs76, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
 	return r0
 }
 
@@ -8890,9 +8891,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opEmbeddingBag, &locs147)
+	assertgenshapes.ChecksPre80(&c, &opEmbeddingBag, &assertgenshapes.Locs147)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	checksPost108(&c, &locs147)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs147)
 	return r0, r1, r2, r3
 }
 
@@ -8908,9 +8909,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opEmbeddingBagPaddingIdx, &locs147)
+	assertgenshapes.ChecksPre80(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs147)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost108(&c, &locs147)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs147)
 	return r0, r1, r2, r3
 }
 
@@ -8927,9 +8928,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre104(&c, &opXEmbeddingBag, &locs147, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPre104(&c, &opXEmbeddingBag, &assertgenshapes.Locs147, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost105(&c, &locs147, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs147, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -8946,10 +8947,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
-	checksPre106(&c, &opXEmbeddingBagOut, &locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre106(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost107(&c, &locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8966,9 +8967,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	checksPre109(&c, &opXEmbeddingBagBackward, &locs150, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre109(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs150, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	checksPost110(&c, &locs150, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs150, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -8984,9 +8985,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXEmbeddingBagSparseBackward, &locs151)
+	assertgenshapes.ChecksPre62(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs151)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost99(&c, &locs151)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs151)
 	return r0
 }
 
@@ -9003,9 +9004,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre111(&c, &opXEmbeddingBagDenseBackward, &locs152, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre111(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs152, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost112(&c, &locs152, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs152, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9022,10 +9023,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre100(&c, &opXEmbeddingBagDenseBackwardOut, &locs153, &a10, out)
+	assertgenshapes.ChecksPre100(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs153, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	checksPost101(&c, &locs153, &a10, out)
+	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs153, &a10, out)
 	return r0
 }
 
@@ -9041,9 +9042,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs154)
+	assertgenshapes.ChecksPre62(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs154)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	checksPost99(&c, &locs154)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs154)
 	return r0
 }
 
@@ -9060,10 +9061,10 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre100(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs155, &a7, out)
+	assertgenshapes.ChecksPre100(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs155, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	checksPost101(&c, &locs155, &a7, out)
+	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs155, &a7, out)
 	return r0
 }
 
@@ -9079,9 +9080,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmptyMemoryFormat, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs13)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -9097,9 +9098,9 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmptyPermuted, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opEmptyPermuted, &assertgenshapes.Locs13)
 	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -9116,10 +9117,10 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opEmptyPermutedOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opEmptyPermutedOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -9136,9 +9137,9 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewEmpty, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewEmpty, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9155,10 +9156,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNewEmptyOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewEmptyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9175,9 +9176,9 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewEmptyStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewEmptyStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9194,10 +9195,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opNewEmptyStridedOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -9214,9 +9215,9 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewFull, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewFull, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9233,10 +9234,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opNewFullOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewFullOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -9253,9 +9254,9 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewZeros, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewZeros, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9272,10 +9273,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNewZerosOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewZerosOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9292,9 +9293,9 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewOnes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewOnes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9311,10 +9312,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNewOnesOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewOnesOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9330,9 +9331,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEmptyAffineQuantized, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs13)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -9349,10 +9350,10 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opXEmptyAffineQuantizedOut, &locs25, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs25, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	checksPost8(&c, &locs25, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a4, out)
 	return r0
 }
 
@@ -9368,9 +9369,9 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXEmptyPerChannelAffineQuantized, &locs156)
+	assertgenshapes.ChecksPre9(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs156)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	checksPost10(&c, &locs156)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs156)
 	return r0
 }
 
@@ -9387,10 +9388,10 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs157, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs157, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	checksPost15(&c, &locs157, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs157, &a5, out)
 	return r0
 }
 
@@ -9407,10 +9408,10 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opResize_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opResize_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9427,10 +9428,10 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opResizeOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opResizeOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -9446,9 +9447,9 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 		return kernels.Resize(self, size, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResize, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opResize, &assertgenshapes.Locs0)
 	r0 := kernels.Resize(self, size, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9465,10 +9466,10 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXResizeOutput_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXResizeOutput_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9485,10 +9486,10 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXResizeOutputOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXResizeOutputOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -9504,9 +9505,9 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 		return kernels.XResizeOutput(self, size, device)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXResizeOutput, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXResizeOutput, &assertgenshapes.Locs0)
 	r0 := kernels.XResizeOutput(self, size, device)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9522,9 +9523,9 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEmptyQuantized, &locs158)
+	assertgenshapes.ChecksPre0(&c, &opEmptyQuantized, &assertgenshapes.Locs158)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs158)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs158)
 	return r0
 }
 
@@ -9541,10 +9542,10 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opEmptyQuantizedOut, &locs159, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs159, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	checksPost31(&c, &locs159, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs159, &a3, out)
 	return r0
 }
 
@@ -9561,10 +9562,10 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opEmptyOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opEmptyOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -9581,9 +9582,9 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opEmptyLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opEmptyLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,10 +24,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opEmptyLikeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opEmptyLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -42,9 +43,9 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmptyStrided, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opEmptyStrided, &assertgenshapes.Locs13)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -61,10 +62,10 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opEmptyStridedOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opEmptyStridedOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -81,9 +82,9 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opErf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opErf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -100,10 +101,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opErf_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opErf_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erf_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -120,10 +121,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opErfOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opErfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opErfc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opErfc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfc(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -159,10 +160,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opErfc_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opErfc_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -179,10 +180,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opErfcOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opErfcOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -199,9 +200,9 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -218,10 +219,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExp_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExp_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -238,10 +239,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opExpOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opExpOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -258,9 +259,9 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExp2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExp2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp2(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -277,10 +278,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExp2_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExp2_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -297,10 +298,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opExp2Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opExp2Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -317,9 +318,9 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExpm1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExpm1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expm1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -336,10 +337,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExpm1_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExpm1_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -356,10 +357,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opExpm1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opExpm1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -376,9 +377,9 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExpand, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExpand, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -394,9 +395,9 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ExpandAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opExpandAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opExpandAs, &assertgenshapes.Locs6)
 	r0 := kernels.ExpandAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -412,9 +413,9 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEye, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opEye, &assertgenshapes.Locs13)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -430,9 +431,9 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEyeM, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opEyeM, &assertgenshapes.Locs13)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -449,10 +450,10 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opEyeOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opEyeOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -469,10 +470,10 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opEyeMOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opEyeMOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -488,9 +489,9 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenUsingInts, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlattenUsingInts, &assertgenshapes.Locs0)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost113(&c, &locs0)
+	assertgenshapes.ChecksPost113(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -506,9 +507,9 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 		return kernels.UnflattenInt(self, dim, sizes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnflattenInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenInt, &assertgenshapes.Locs0)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -525,9 +526,9 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFillScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFillScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FillScalar(self, value)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -544,9 +545,9 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFillTensor, &locs160, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre12(&c, &opFillTensor, &assertgenshapes.Locs160, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	checksPost13(&c, &locs160, &a0, &a1, self, value, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs160, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -563,10 +564,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFill_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFill_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -583,10 +584,10 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFillScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFillScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -603,10 +604,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opFill_Tensor, &locs161, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre50(&c, &opFill_Tensor, &assertgenshapes.Locs161, &a0, &a1, self, value)
 	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
-	checksPost17(&c, &locs161, &a0, &a1, self, value)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs161, &a0, &a1, self, value)
 	return r0
 }
 
@@ -623,10 +624,10 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opFillTensorOut, &locs162, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opFillTensorOut, &assertgenshapes.Locs162, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	checksPost15(&c, &locs162, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs162, &a2, out)
 	return r0
 }
 
@@ -643,9 +644,9 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFloor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFloor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Floor(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -662,10 +663,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFloor_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFloor_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Floor_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -682,10 +683,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opFloorOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFloorOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -701,9 +702,9 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFloorDivide, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opFloorDivide, &assertgenshapes.Locs6)
 	r0 := kernels.FloorDivide(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -720,10 +721,10 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opFloorDivide_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -740,10 +741,10 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opFloorDivideOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opFloorDivideOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -759,9 +760,9 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivideScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloorDivideScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFloorDivideScalar, &assertgenshapes.Locs0)
 	r0 := kernels.FloorDivideScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -778,10 +779,10 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFloorDivide_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -798,10 +799,10 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFloorDivideScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFloorDivideScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -818,9 +819,9 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFrac, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFrac, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Frac(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -837,10 +838,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFrac_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFrac_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Frac_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -857,10 +858,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opFracOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFracOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -876,9 +877,9 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFull, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opFull, &assertgenshapes.Locs13)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -895,10 +896,10 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opFullOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opFullOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -915,9 +916,9 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFullLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFullLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -934,10 +935,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opFullLikeOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFullLikeOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -953,9 +954,9 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFromFile, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opFromFile, &assertgenshapes.Locs13)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -972,10 +973,10 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opFromFileOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opFromFileOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -992,10 +993,10 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGcdOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGcdOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -1011,9 +1012,9 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGcd, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opGcd, &assertgenshapes.Locs6)
 	r0 := kernels.Gcd(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1030,10 +1031,10 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opGcd_, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opGcd_, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -1050,10 +1051,10 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLcmOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLcmOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -1069,9 +1070,9 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLcm, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLcm, &assertgenshapes.Locs6)
 	r0 := kernels.Lcm(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1088,10 +1089,10 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opLcm_, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opLcm_, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -1107,9 +1108,9 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGridSampler, &locs163)
+	assertgenshapes.ChecksPre9(&c, &opGridSampler, &assertgenshapes.Locs163)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost10(&c, &locs163)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs163)
 	return r0
 }
 
@@ -1126,9 +1127,9 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGridSampler2d, &locs163, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre12(&c, &opGridSampler2d, &assertgenshapes.Locs163, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost13(&c, &locs163, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs163, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1145,10 +1146,10 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opGridSampler2dOut, &locs164, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler2dOut, &assertgenshapes.Locs164, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost15(&c, &locs164, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs164, &a5, out)
 	return r0
 }
 
@@ -1165,9 +1166,9 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opGridSampler2dBackward, &locs165, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre93(&c, &opGridSampler2dBackward, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost94(&c, &locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1184,10 +1185,10 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	checksPre91(&c, &opGridSampler2dBackwardOut, &locs166, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs166, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost92(&c, &locs166, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs166, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1204,9 +1205,9 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXGridSampler2dCpuFallback, &locs163, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre12(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs163, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost13(&c, &locs163, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs163, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1223,10 +1224,10 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opXGridSampler2dCpuFallbackOut, &locs164, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs164, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost15(&c, &locs164, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs164, &a5, out)
 	return r0
 }
 
@@ -1243,9 +1244,9 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opXGridSampler2dCpuFallbackBackward, &locs165, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre93(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost94(&c, &locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1262,9 +1263,9 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGridSampler3d, &locs163, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre12(&c, &opGridSampler3d, &assertgenshapes.Locs163, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost13(&c, &locs163, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs163, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1281,10 +1282,10 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opGridSampler3dOut, &locs164, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler3dOut, &assertgenshapes.Locs164, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost15(&c, &locs164, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs164, &a5, out)
 	return r0
 }
 
@@ -1301,9 +1302,9 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opGridSampler3dBackward, &locs165, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre93(&c, &opGridSampler3dBackward, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost94(&c, &locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1320,10 +1321,10 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	checksPre91(&c, &opGridSampler3dBackwardOut, &locs166, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs166, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost92(&c, &locs166, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs166, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1339,9 +1340,9 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHannWindow, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opHannWindow, &assertgenshapes.Locs13)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -1358,10 +1359,10 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opHannWindowOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opHannWindowOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -1377,9 +1378,9 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHannWindowPeriodic, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opHannWindowPeriodic, &assertgenshapes.Locs13)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -1396,10 +1397,10 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opHannWindowPeriodicOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -1415,9 +1416,9 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindow, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindow, &assertgenshapes.Locs13)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -1434,10 +1435,10 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opHammingWindowOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -1453,9 +1454,9 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindowPeriodic, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs13)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -1472,10 +1473,10 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opHammingWindowPeriodicOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -1491,9 +1492,9 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindowPeriodicAlpha, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs13)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -1510,10 +1511,10 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opHammingWindowPeriodicAlphaOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -1529,9 +1530,9 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindowPeriodicAlphaBeta, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs13)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -1548,10 +1549,10 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs25, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs25, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	checksPost8(&c, &locs25, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a4, out)
 	return r0
 }
 
@@ -1567,9 +1568,9 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKaiserWindow, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opKaiserWindow, &assertgenshapes.Locs13)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -1586,10 +1587,10 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opKaiserWindowOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opKaiserWindowOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -1605,9 +1606,9 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKaiserWindowPeriodic, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs13)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -1624,10 +1625,10 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opKaiserWindowPeriodicOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -1643,9 +1644,9 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKaiserWindowBeta, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opKaiserWindowBeta, &assertgenshapes.Locs13)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -1662,10 +1663,10 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opKaiserWindowBetaOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -1681,9 +1682,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHingeEmbeddingLoss, &locs167)
+	assertgenshapes.ChecksPre9(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs167)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	checksPost10(&c, &locs167)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs167)
 	return r0
 }
 
@@ -1699,9 +1700,9 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGroupNorm, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opGroupNorm, &assertgenshapes.Locs38)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -1718,9 +1719,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre114(&c, &opNativeGroupNorm, &locs168, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre114(&c, &opNativeGroupNorm, &assertgenshapes.Locs168, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	checksPost115(&c, &locs168, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs168, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1737,10 +1738,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre116(&c, &opNativeGroupNormOut, &locs169, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre116(&c, &opNativeGroupNormOut, &assertgenshapes.Locs169, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	checksPost117(&c, &locs169, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs169, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1756,9 +1757,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opNativeGroupNormBackward, &locs170)
+	assertgenshapes.ChecksPre80(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs170)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	checksPost81(&c, &locs170)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs170)
 	return r0, r1, r2
 }
 
@@ -1775,10 +1776,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	checksPre88(&c, &opNativeGroupNormBackwardOut, &locs171, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre88(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs171, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	checksPost89(&c, &locs171, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs171, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1795,9 +1796,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXFftR2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXFftR2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1814,10 +1815,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXFftR2cOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXFftR2cOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1834,9 +1835,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXFftC2r, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXFftC2r, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1853,10 +1854,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXFftC2rOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXFftC2rOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1873,9 +1874,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXFftC2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXFftC2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1892,10 +1893,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXFftC2cOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXFftC2cOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1913,9 +1914,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre16(&c, &opXValidateCompressedSparseIndices, &locs172, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPre16(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs172, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	checksPost17(&c, &locs172, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs172, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opIndexTensor = asserts.Op{
@@ -1934,9 +1935,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre118(&c, &opIndexTensor, &locs146, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre118(&c, &opIndexTensor, &assertgenshapes.Locs146, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost119(&c, &locs146, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs146, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -1956,10 +1957,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre120(&c, &opIndexTensorOut, &locs173, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPre120(&c, &opIndexTensorOut, &assertgenshapes.Locs173, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	checksPost121(&c, &locs173, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPost121(&c, &assertgenshapes.Locs173, &a0, &l1, &a2, self, indices, out)
 	return r0
 }
 
@@ -1979,9 +1980,9 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre118(&c, &opXUnsafeIndexTensor, &locs146, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre118(&c, &opXUnsafeIndexTensor, &assertgenshapes.Locs146, &a0, &l1, self, indices)
 	r0 := kernels.XUnsafeIndexTensor(self, indices)
-	checksPost119(&c, &locs146, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs146, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -1997,9 +1998,9 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 		return kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXUnsafeMaskedIndex, &locs174)
+	assertgenshapes.ChecksPre44(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs174)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	checksPost57(&c, &locs174)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs174)
 	return r0
 }
 
@@ -2015,9 +2016,9 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 		return kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXUnsafeMaskedIndexPutAccumulate, &locs175)
+	assertgenshapes.ChecksPre60(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs175)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	checksPost96(&c, &locs175)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs175)
 	return r0
 }
 
@@ -2034,10 +2035,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre56(&c, &opIndexCopyOut, &locs176, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre56(&c, &opIndexCopyOut, &assertgenshapes.Locs176, &a0, &a2, &a3, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	checksPost24(&c, &locs176, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs176, &a0, &a2, &a3, &a4, self, index, source, out)
 	return r0
 }
 
@@ -2054,10 +2055,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexCopy_, &locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexCopy_, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	checksPost52(&c, &locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -2074,9 +2075,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexCopy, &locs178, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opIndexCopy, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	checksPost54(&c, &locs178, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2096,10 +2097,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre122(&c, &opIndexPut_, &locs179, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre122(&c, &opIndexPut_, &assertgenshapes.Locs179, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	checksPost121(&c, &locs179, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPost121(&c, &assertgenshapes.Locs179, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2116,10 +2117,10 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opIndexPutOut, &locs180, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opIndexPutOut, &assertgenshapes.Locs180, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	checksPost59(&c, &locs180, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs180, &a4, out)
 	return r0
 }
 
@@ -2139,9 +2140,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre123(&c, &opIndexPut, &locs181, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre123(&c, &opIndexPut, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	checksPost124(&c, &locs181, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2161,9 +2162,9 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre123(&c, &opXUnsafeIndexPut, &locs181, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre123(&c, &opXUnsafeIndexPut, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XUnsafeIndexPut(self, indices, values, accumulate)
-	checksPost124(&c, &locs181, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2183,10 +2184,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre122(&c, &opXIndexPutImpl_, &locs179, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre122(&c, &opXIndexPutImpl_, &assertgenshapes.Locs179, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	checksPost121(&c, &locs179, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPost121(&c, &assertgenshapes.Locs179, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2203,10 +2204,10 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opXIndexPutImplOut, &locs180, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opXIndexPutImplOut, &assertgenshapes.Locs180, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	checksPost59(&c, &locs180, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs180, &a5, out)
 	return r0
 }
 
@@ -2226,9 +2227,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre123(&c, &opXIndexPutImpl, &locs181, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre123(&c, &opXIndexPutImpl, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	checksPost124(&c, &locs181, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2244,9 +2245,9 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opInstanceNorm, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opInstanceNorm, &assertgenshapes.Locs38)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -2262,9 +2263,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opIsclose, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opIsclose, &assertgenshapes.Locs6)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2281,10 +2282,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opIsinTensorTensorOut, &locs182, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPre51(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs182, &a0, &a1, &a4, elements, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	checksPost52(&c, &locs182, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs182, &a0, &a1, &a4, elements, test_elements, out)
 	return r0
 }
 
@@ -2301,9 +2302,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIsinTensorTensor, &locs183, &a0, &a1, elements, test_elements)
+	assertgenshapes.ChecksPre12(&c, &opIsinTensorTensor, &assertgenshapes.Locs183, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	checksPost13(&c, &locs183, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs183, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2320,10 +2321,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opIsinTensorScalarOut, &locs184, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPre48(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs184, &a0, &a4, elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	checksPost17(&c, &locs184, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs184, &a0, &a4, elements, out)
 	return r0
 }
 
@@ -2340,9 +2341,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsinTensorScalar, &locs185, &a0, elements)
+	assertgenshapes.ChecksPre46(&c, &opIsinTensorScalar, &assertgenshapes.Locs185, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	checksPost47(&c, &locs185, &a0, elements, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs185, &a0, elements, r0)
 	return r0
 }
 
@@ -2359,10 +2360,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre48(&c, &opIsinScalarTensorOut, &locs186, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPre48(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs186, &a1, &a4, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	checksPost17(&c, &locs186, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs186, &a1, &a4, test_elements, out)
 	return r0
 }
 
@@ -2379,9 +2380,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opIsinScalarTensor, &locs187, &a1, test_elements)
+	assertgenshapes.ChecksPre46(&c, &opIsinScalarTensor, &assertgenshapes.Locs187, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	checksPost47(&c, &locs187, &a1, test_elements, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs187, &a1, test_elements, r0)
 	return r0
 }
 
@@ -2398,9 +2399,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsnan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsnan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isnan(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2417,10 +2418,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsnanOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsnanOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2436,9 +2437,9 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsDistributed, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsDistributed, &assertgenshapes.Locs3)
 	r0 := kernels.IsDistributed(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2454,9 +2455,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsFloatingPoint, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsFloatingPoint, &assertgenshapes.Locs3)
 	r0 := kernels.IsFloatingPoint(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2472,9 +2473,9 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsComplex, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsComplex, &assertgenshapes.Locs3)
 	r0 := kernels.IsComplex(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2490,9 +2491,9 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsConj, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsConj, &assertgenshapes.Locs3)
 	r0 := kernels.IsConj(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2508,9 +2509,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXIsZerotensor, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXIsZerotensor, &assertgenshapes.Locs3)
 	r0 := kernels.XIsZerotensor(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2526,9 +2527,9 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsNeg, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsNeg, &assertgenshapes.Locs3)
 	r0 := kernels.IsNeg(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2544,9 +2545,9 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isreal(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIsreal, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIsreal, &assertgenshapes.Locs0)
 	r0 := kernels.Isreal(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2562,9 +2563,9 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsNonzero, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsNonzero, &assertgenshapes.Locs3)
 	r0 := kernels.IsNonzero(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2581,9 +2582,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opIsSameSize, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2599,9 +2600,9 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsSigned, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsSigned, &assertgenshapes.Locs3)
 	r0 := kernels.IsSigned(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2617,9 +2618,9 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsInference, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsInference, &assertgenshapes.Locs3)
 	r0 := kernels.IsInference(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2635,9 +2636,9 @@ func Numel(self *torch.Tensor) int64 {
 		return kernels.Numel(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNumel, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opNumel, &assertgenshapes.Locs3)
 	r0 := kernels.Numel(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2653,9 +2654,9 @@ func Dim(self *torch.Tensor) int64 {
 		return kernels.Dim(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDim, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opDim, &assertgenshapes.Locs3)
 	r0 := kernels.Dim(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2671,9 +2672,9 @@ func GetDevice(self *torch.Tensor) int64 {
 		return kernels.GetDevice(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGetDevice, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGetDevice, &assertgenshapes.Locs3)
 	r0 := kernels.GetDevice(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2689,9 +2690,9 @@ func StorageOffset(self *torch.Tensor) int64 {
 		return kernels.StorageOffset(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStorageOffset, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opStorageOffset, &assertgenshapes.Locs3)
 	r0 := kernels.StorageOffset(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2707,9 +2708,9 @@ func IsContiguous(self *torch.Tensor) bool {
 		return kernels.IsContiguous(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsContiguous, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsContiguous, &assertgenshapes.Locs3)
 	r0 := kernels.IsContiguous(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2725,9 +2726,9 @@ func IsContiguousMemoryFormat(self *torch.Tensor, memory_format int) bool {
 		return kernels.IsContiguousMemoryFormat(self, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsContiguousMemoryFormat, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsContiguousMemoryFormat, &assertgenshapes.Locs3)
 	r0 := kernels.IsContiguousMemoryFormat(self, memory_format)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2743,9 +2744,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opKlDiv, &locs167)
+	assertgenshapes.ChecksPre9(&c, &opKlDiv, &assertgenshapes.Locs167)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	checksPost10(&c, &locs167)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs167)
 	return r0
 }
 
@@ -2761,9 +2762,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opKron, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opKron, &assertgenshapes.Locs6)
 	r0 := kernels.Kron(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2780,10 +2781,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opKronOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opKronOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -2800,9 +2801,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opKthvalue, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opKthvalue, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2819,10 +2820,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre95(&c, &opKthvalueValues, &locs122, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre95(&c, &opKthvalueValues, &assertgenshapes.Locs122, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	checksPost52(&c, &locs122, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -2838,9 +2839,9 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLayerNorm, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opLayerNorm, &assertgenshapes.Locs38)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -2857,9 +2858,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre114(&c, &opNativeLayerNorm, &locs168, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre114(&c, &opNativeLayerNorm, &assertgenshapes.Locs168, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	checksPost115(&c, &locs168, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs168, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2876,10 +2877,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	checksPre116(&c, &opNativeLayerNormOut, &locs169, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre116(&c, &opNativeLayerNormOut, &assertgenshapes.Locs169, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	checksPost117(&c, &locs169, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs169, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2896,9 +2897,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	checksPre125(&c, &opNativeLayerNormBackward, &locs188, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.ChecksPre125(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs188, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	checksPost126(&c, &locs188, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs188, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2915,10 +2916,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre88(&c, &opNativeLayerNormBackwardOut, &locs171, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre88(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs171, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	checksPost89(&c, &locs171, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs171, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2934,9 +2935,9 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 		return kernels.RmsNorm(input, normalized_shape, weight, eps)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRmsNorm, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opRmsNorm, &assertgenshapes.Locs38)
 	r0 := kernels.RmsNorm(input, normalized_shape, weight, eps)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -2953,9 +2954,9 @@ func XFusedRmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre127(&c, &opXFusedRmsNorm, &locs189, &a0, &a2, input, weight)
+	assertgenshapes.ChecksPre127(&c, &opXFusedRmsNorm, &assertgenshapes.Locs189, &a0, &a2, input, weight)
 	r0, r1 := kernels.XFusedRmsNorm(input, normalized_shape, weight, eps)
-	checksPost128(&c, &locs189, &a0, &a2, input, weight, r0, r1)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs189, &a0, &a2, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -2971,9 +2972,9 @@ func XFusedRmsNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normaliz
 		return kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXFusedRmsNormBackward, &locs190)
+	assertgenshapes.ChecksPre60(&c, &opXFusedRmsNormBackward, &assertgenshapes.Locs190)
 	r0, r1 := kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
-	checksPost90(&c, &locs190)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs190)
 	return r0, r1
 }
 
@@ -2990,9 +2991,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNanToNum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNanToNum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3009,10 +3010,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNanToNum_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNanToNum_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3029,10 +3030,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opNanToNumOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNanToNumOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3049,9 +3050,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opLinear, &locs91, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opLinear, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	checksPost65(&c, &locs91, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3068,9 +3069,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opLinearBackward, &locs191, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre76(&c, &opLinearBackward, &assertgenshapes.Locs191, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	checksPost77(&c, &locs191, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs191, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3087,10 +3088,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre78(&c, &opLinearBackwardOut, &locs192, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opLinearBackwardOut, &assertgenshapes.Locs192, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs192, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs192, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3107,10 +3108,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opLinearOut, &locs193, &a0, &a1, &a3, input, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opLinearOut, &assertgenshapes.Locs193, &a0, &a1, &a3, input, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	checksPost52(&c, &locs193, &a0, &a1, &a3, input, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs193, &a0, &a1, &a3, input, weight, out)
 	return r0
 }
 
@@ -3127,9 +3128,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMkldnnLinear, &locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMkldnnLinear, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3146,10 +3147,10 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMkldnnLinearOut, &locs113, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearOut, &assertgenshapes.Locs113, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	checksPost15(&c, &locs113, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a3, out)
 	return r0
 }
 
@@ -3165,9 +3166,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMkldnnLinearBackwardInput, &locs194)
+	assertgenshapes.ChecksPre9(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs194)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	checksPost10(&c, &locs194)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs194)
 	return r0
 }
 
@@ -3184,10 +3185,10 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMkldnnLinearBackwardInputOut, &locs195, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs195, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	checksPost15(&c, &locs195, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs195, &a3, out)
 	return r0
 }
 
@@ -3203,9 +3204,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMkldnnLinearBackwardWeights, &locs196)
+	assertgenshapes.ChecksPre60(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs196)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	checksPost90(&c, &locs196)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs196)
 	return r0, r1
 }
 
@@ -3222,10 +3223,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &locs197, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs197, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	checksPost92(&c, &locs197, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs197, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3241,9 +3242,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opMkldnnLinearBackward, &locs191)
+	assertgenshapes.ChecksPre62(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs191)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	checksPost63(&c, &locs191)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs191)
 	return r0, r1, r2
 }
 
@@ -3260,10 +3261,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre78(&c, &opMkldnnLinearBackwardOut, &locs192, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs192, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs192, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs192, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3279,9 +3280,9 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 		return kernels.XCsltCompress(input)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCsltCompress, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opXCsltCompress, &assertgenshapes.Locs38)
 	r0 := kernels.XCsltCompress(input)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -3297,9 +3298,9 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 		return kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXCsltSparseMm, &locs198)
+	assertgenshapes.ChecksPre9(&c, &opXCsltSparseMm, &assertgenshapes.Locs198)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
-	checksPost10(&c, &locs198)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs198)
 	return r0
 }
 
@@ -3316,9 +3317,9 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXCsltSparseMmSearch, &locs199, &a0, &a1, compressed_A, dense_B)
+	assertgenshapes.ChecksPre16(&c, &opXCsltSparseMmSearch, &assertgenshapes.Locs199, &a0, &a1, compressed_A, dense_B)
 	r0 := kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
-	checksPost17(&c, &locs199, &a0, &a1, compressed_A, dense_B)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs199, &a0, &a1, compressed_A, dense_B)
 	return r0
 }
 
@@ -3334,9 +3335,9 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 		return kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXSparseSemiStructuredTile, &locs200)
+	assertgenshapes.ChecksPre62(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs200)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
-	checksPost129(&c, &locs200)
+	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs200)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3352,9 +3353,9 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 		return kernels.XSparseSemiStructuredApply(input, thread_masks)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseSemiStructuredApply, &locs201)
+	assertgenshapes.ChecksPre44(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs201)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
-	checksPost45(&c, &locs201)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs201)
 	return r0, r1
 }
 
@@ -3370,9 +3371,9 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 		return kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseSemiStructuredApplyDense, &locs202)
+	assertgenshapes.ChecksPre9(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs202)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
-	checksPost10(&c, &locs202)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs202)
 	return r0
 }
 
@@ -3388,9 +3389,9 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 		return kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseSemiStructuredLinear, &locs203)
+	assertgenshapes.ChecksPre44(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs203)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
-	checksPost57(&c, &locs203)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs203)
 	return r0
 }
 
@@ -3406,9 +3407,9 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 		return kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseSemiStructuredMm, &locs204)
+	assertgenshapes.ChecksPre44(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs204)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
-	checksPost57(&c, &locs204)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs204)
 	return r0
 }
 
@@ -3424,9 +3425,9 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 		return kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXSparseSemiStructuredAddmm, &locs205)
+	assertgenshapes.ChecksPre60(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs205)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
-	checksPost96(&c, &locs205)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs205)
 	return r0
 }
 
@@ -3442,9 +3443,9 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 		return kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXMixedDtypesLinear, &locs206)
+	assertgenshapes.ChecksPre44(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs206)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
-	checksPost57(&c, &locs206)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs206)
 	return r0
 }
 
@@ -3460,9 +3461,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs207)
+	assertgenshapes.ChecksPre62(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs207)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost99(&c, &locs207)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs207)
 	return r0
 }
 
@@ -3478,9 +3479,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opFbgemmLinearInt8Weight, &locs207)
+	assertgenshapes.ChecksPre62(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs207)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost99(&c, &locs207)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs207)
 	return r0
 }
 
@@ -3496,9 +3497,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFbgemmLinearQuantizeWeight, &locs30)
+	assertgenshapes.ChecksPre9(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs30)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	checksPost11(&c, &locs30)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs30)
 	return r0, r1, r2, r3
 }
 
@@ -3514,9 +3515,9 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFbgemmPackGemmMatrixFp16, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs38)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -3532,9 +3533,9 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 		return kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXWrappedLinearPrepack, &locs208)
+	assertgenshapes.ChecksPre60(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs208)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
-	checksPost96(&c, &locs208)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs208)
 	return r0
 }
 
@@ -3550,9 +3551,9 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 		return kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXWrappedQuantizedLinearPrepacked, &locs209)
+	assertgenshapes.ChecksPre80(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs209)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
-	checksPost130(&c, &locs209)
+	assertgenshapes.ChecksPost130(&c, &assertgenshapes.Locs209)
 	return r0
 }
 
@@ -3568,9 +3569,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs210)
+	assertgenshapes.ChecksPre9(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs210)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	checksPost10(&c, &locs210)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs210)
 	return r0
 }
 
@@ -3587,10 +3588,10 @@ func FbgemmLinearFp16WeightFp32ActivationOut(input *torch.Tensor, packed_weight 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &locs211, &a3, output)
+	assertgenshapes.ChecksPre58(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &assertgenshapes.Locs211, &a3, output)
 	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
-	checksPost131(&c, &locs211, &a3, output)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs211, &a3, output)
 	return r0
 }
 
@@ -3606,9 +3607,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFbgemmLinearFp16Weight, &locs212)
+	assertgenshapes.ChecksPre44(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs212)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	checksPost57(&c, &locs212)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs212)
 	return r0
 }
 
@@ -3625,10 +3626,10 @@ func FbgemmLinearFp16WeightOut(input *torch.Tensor, packed_weight *torch.Tensor,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre132(&c, &opFbgemmLinearFp16WeightOut, &locs213, &a3, output)
+	assertgenshapes.ChecksPre132(&c, &opFbgemmLinearFp16WeightOut, &assertgenshapes.Locs213, &a3, output)
 	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
-	checksPost133(&c, &locs213, &a3, output)
+	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs213, &a3, output)
 	return r0
 }
 
@@ -3644,9 +3645,9 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFbgemmPackQuantizedMatrix, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs38)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -3662,9 +3663,9 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs38)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -3681,9 +3682,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLdexpTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLdexpTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3700,10 +3701,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLdexp_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLdexp_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3720,10 +3721,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLdexpOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLdexpOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3739,9 +3740,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinspace, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opLinspace, &assertgenshapes.Locs13)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -3757,9 +3758,9 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 		return kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinspaceTensorTensor, &locs214)
+	assertgenshapes.ChecksPre9(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs214)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost10(&c, &locs214)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs214)
 	return r0
 }
 
@@ -3775,9 +3776,9 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 		return kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceTensorScalar, &locs215)
+	assertgenshapes.ChecksPre0(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs215)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs215)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs215)
 	return r0
 }
 
@@ -3793,9 +3794,9 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 		return kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceScalarTensor, &locs216)
+	assertgenshapes.ChecksPre0(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs216)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs216)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs216)
 	return r0
 }
 
@@ -3812,10 +3813,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opLinspaceOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opLinspaceOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -3832,10 +3833,10 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinspaceTensorTensorOut, &locs217, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinspaceTensorTensorOut, &assertgenshapes.Locs217, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
-	checksPost15(&c, &locs217, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs217, &a3, out)
 	return r0
 }
 
@@ -3852,10 +3853,10 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLinspaceTensorScalarOut, &locs218, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLinspaceTensorScalarOut, &assertgenshapes.Locs218, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
-	checksPost31(&c, &locs218, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs218, &a3, out)
 	return r0
 }
 
@@ -3872,10 +3873,10 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLinspaceScalarTensorOut, &locs219, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLinspaceScalarTensorOut, &assertgenshapes.Locs219, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
-	checksPost31(&c, &locs219, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs219, &a3, out)
 	return r0
 }
 
@@ -3892,9 +3893,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3911,10 +3912,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3931,10 +3932,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLogOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3951,9 +3952,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog10, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog10, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log10(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3970,10 +3971,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog10_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog10_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3990,10 +3991,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLog10Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLog10Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4010,9 +4011,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog1p, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog1p, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log1p(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4029,10 +4030,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog1p_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog1p_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4049,10 +4050,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLog1pOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLog1pOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4069,9 +4070,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log2(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4088,10 +4089,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog2_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog2_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4108,10 +4109,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLog2Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLog2Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4128,10 +4129,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogaddexpOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogaddexpOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4148,9 +4149,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogaddexp, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4167,10 +4168,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogaddexp2Out, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogaddexp2Out, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4187,9 +4188,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogaddexp2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4206,9 +4207,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opXlogyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4225,9 +4226,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opXlogyScalarSelf, &locs220, &a1, other)
+	assertgenshapes.ChecksPre46(&c, &opXlogyScalarSelf, &assertgenshapes.Locs220, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	checksPost47(&c, &locs220, &a1, other, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs220, &a1, other, r0)
 	return r0
 }
 
@@ -4244,9 +4245,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXlogyScalarOther, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXlogyScalarOther, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4263,10 +4264,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opXlogy_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opXlogy_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4283,10 +4284,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXlogy_ScalarOther, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4303,10 +4304,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opXlogyOutTensor, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opXlogyOutTensor, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4323,10 +4324,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opXlogyOutScalarSelf, &locs221, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre48(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs221, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	checksPost17(&c, &locs221, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs221, &a1, &a2, other, out)
 	return r0
 }
 
@@ -4343,10 +4344,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opXlogyOutScalarOther, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4362,9 +4363,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogspace, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opLogspace, &assertgenshapes.Locs13)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -4380,9 +4381,9 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 		return kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLogspaceTensorTensor, &locs214)
+	assertgenshapes.ChecksPre9(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs214)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost10(&c, &locs214)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs214)
 	return r0
 }
 
@@ -4398,9 +4399,9 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 		return kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceTensorScalar, &locs215)
+	assertgenshapes.ChecksPre0(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs215)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs215)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs215)
 	return r0
 }
 
@@ -4416,9 +4417,9 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 		return kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceScalarTensor, &locs216)
+	assertgenshapes.ChecksPre0(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs216)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs216)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs216)
 	return r0
 }
 
@@ -4435,10 +4436,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opLogspaceOut, &locs25, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opLogspaceOut, &assertgenshapes.Locs25, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	checksPost8(&c, &locs25, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a4, out)
 	return r0
 }
 
@@ -4455,10 +4456,10 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opLogspaceTensorTensorOut, &locs217, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opLogspaceTensorTensorOut, &assertgenshapes.Locs217, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
-	checksPost15(&c, &locs217, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs217, &a4, out)
 	return r0
 }
 
@@ -4475,10 +4476,10 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLogspaceTensorScalarOut, &locs218, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLogspaceTensorScalarOut, &assertgenshapes.Locs218, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
-	checksPost31(&c, &locs218, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs218, &a4, out)
 	return r0
 }
 
@@ -4495,10 +4496,10 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLogspaceScalarTensorOut, &locs219, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLogspaceScalarTensorOut, &assertgenshapes.Locs219, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
-	checksPost31(&c, &locs219, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs219, &a4, out)
 	return r0
 }
 
@@ -4514,9 +4515,9 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4533,10 +4534,10 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLogSoftmaxIntOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -4553,9 +4554,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4572,10 +4573,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opXLogSoftmaxOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4592,9 +4593,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXLogSoftmaxBackwardData, &locs222, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs222, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost13(&c, &locs222, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs222, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -4611,10 +4612,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opXLogSoftmaxBackwardDataOut, &locs223, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPre51(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs223, &a0, &a1, &a4, grad_output, output, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	checksPost52(&c, &locs223, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs223, &a0, &a1, &a4, grad_output, output, out)
 	return r0
 }
 
@@ -4630,9 +4631,9 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XLogcumsumexp(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXLogcumsumexp, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXLogcumsumexp, &assertgenshapes.Locs0)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4649,10 +4650,10 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXLogcumsumexpOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -4669,9 +4670,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogcumsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4688,10 +4689,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLogcumsumexpOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogcumsumexpOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4708,9 +4709,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4727,10 +4728,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opLogsumexpOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogsumexpOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4746,9 +4747,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMarginRankingLoss, &locs105)
+	assertgenshapes.ChecksPre44(&c, &opMarginRankingLoss, &assertgenshapes.Locs105)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	checksPost57(&c, &locs105)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs105)
 	return r0
 }
 
@@ -4765,9 +4766,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4783,9 +4784,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMatmulBackward, &locs224)
+	assertgenshapes.ChecksPre60(&c, &opMatmulBackward, &assertgenshapes.Locs224)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	checksPost90(&c, &locs224)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs224)
 	return r0, r1
 }
 
@@ -4802,10 +4803,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre91(&c, &opMatmulBackwardOut, &locs225, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opMatmulBackwardOut, &assertgenshapes.Locs225, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	checksPost92(&c, &locs225, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs225, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -4822,10 +4823,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMatmulOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMatmulOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4841,9 +4842,9 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.MatrixPower(self, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixPower, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMatrixPower, &assertgenshapes.Locs0)
 	r0 := kernels.MatrixPower(self, n)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4860,10 +4861,10 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opMatrixPowerOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opMatrixPowerOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -4879,9 +4880,9 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExp(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixExp, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMatrixExp, &assertgenshapes.Locs0)
 	r0 := kernels.MatrixExp(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4897,9 +4898,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMatrixExpBackward, &locs226)
+	assertgenshapes.ChecksPre9(&c, &opMatrixExpBackward, &assertgenshapes.Locs226)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	checksPost10(&c, &locs226)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
 	return r0
 }
 
@@ -4915,9 +4916,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXAminmax, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opXAminmax, &assertgenshapes.Locs26)
 	r0, r1 := kernels.XAminmax(self)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -4934,10 +4935,10 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre42(&c, &opXAminmaxOut, &locs27, &a1, &a2, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXAminmaxOut, &assertgenshapes.Locs27, &a1, &a2, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	checksPost43(&c, &locs27, &a1, &a2, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a1, &a2, out0, out1)
 	return r0, r1
 }
 
@@ -4953,9 +4954,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXAminmaxDim, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opXAminmaxDim, &assertgenshapes.Locs26)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -4972,10 +4973,10 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opXAminmaxDimOut, &locs27, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXAminmaxDimOut, &assertgenshapes.Locs27, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	checksPost43(&c, &locs27, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4992,9 +4993,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opAminmax, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opAminmax, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5011,10 +5012,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre95(&c, &opAminmaxOut, &locs227, &a0, &a3, &a4, self, min_, max_)
+	assertgenshapes.ChecksPre95(&c, &opAminmaxOut, &assertgenshapes.Locs227, &a0, &a3, &a4, self, min_, max_)
 	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	checksPost52(&c, &locs227, &a0, &a3, &a4, self, min_, max_)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs227, &a0, &a3, &a4, self, min_, max_)
 	return r0, r1
 }
 
@@ -5030,9 +5031,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXComputeLinearCombination, &locs228)
+	assertgenshapes.ChecksPre9(&c, &opXComputeLinearCombination, &assertgenshapes.Locs228)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	checksPost10(&c, &locs228)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs228)
 	return r0
 }
 
@@ -5049,10 +5050,10 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXComputeLinearCombinationOut, &locs229, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs229, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	checksPost15(&c, &locs229, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs229, &a2, out)
 	return r0
 }
 
@@ -5069,9 +5070,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMaxDim, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMaxDim, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5088,10 +5089,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre95(&c, &opMaxDimMax, &locs230, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre95(&c, &opMaxDimMax, &assertgenshapes.Locs230, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost52(&c, &locs230, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs230, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
@@ -5107,9 +5108,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opValueSelectingReductionBackward, &locs141)
+	assertgenshapes.ChecksPre9(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs141)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	checksPost10(&c, &locs141)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs141)
 	return r0
 }
 
@@ -5126,9 +5127,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5145,10 +5146,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAmaxOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5164,9 +5165,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMaxPool1dWithIndices, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs26)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -5182,9 +5183,9 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMaxPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5201,9 +5202,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5220,9 +5221,9 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaxPool2dBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opMaxPool2dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5239,10 +5240,10 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opMaxPool2dBackwardOut, &locs232, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opMaxPool2dBackwardOut, &assertgenshapes.Locs232, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost15(&c, &locs232, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs232, &a7, out)
 	return r0
 }
 
@@ -5259,9 +5260,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5278,10 +5279,10 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opMkldnnMaxPool2dOut, &locs40, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs40, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost31(&c, &locs40, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
 	return r0
 }
 
@@ -5297,9 +5298,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMkldnnMaxPool2dBackward, &locs233)
+	assertgenshapes.ChecksPre44(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs233)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost57(&c, &locs233)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs233)
 	return r0
 }
 
@@ -5316,10 +5317,10 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &locs234, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs234, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost59(&c, &locs234, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs234, &a8, out)
 	return r0
 }
 
@@ -5336,9 +5337,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5355,10 +5356,10 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opMkldnnMaxPool3dOut, &locs40, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs40, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost31(&c, &locs40, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
 	return r0
 }
 
@@ -5374,9 +5375,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMkldnnMaxPool3dBackward, &locs233)
+	assertgenshapes.ChecksPre44(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs233)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost57(&c, &locs233)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs233)
 	return r0
 }
 
@@ -5393,10 +5394,10 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &locs234, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs234, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost59(&c, &locs234, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs234, &a8, out)
 	return r0
 }
 
@@ -5412,9 +5413,9 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5431,10 +5432,10 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opQuantizedMaxPool1dOut, &locs40, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs40, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost31(&c, &locs40, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
 	return r0
 }
 
@@ -5450,9 +5451,9 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool2d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs0)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5469,10 +5470,10 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opQuantizedMaxPool2dOut, &locs40, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs40, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost31(&c, &locs40, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
 	return r0
 }
 
@@ -5488,9 +5489,9 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool3d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs0)
 	r0 := kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5507,10 +5508,10 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opQuantizedMaxPool3dOut, &locs40, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool3dOut, &assertgenshapes.Locs40, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost31(&c, &locs40, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
 	return r0
 }
 
@@ -5526,9 +5527,9 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMaxPool3d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool3d, &assertgenshapes.Locs0)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5545,9 +5546,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMean, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMean, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5564,10 +5565,10 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opMeanDtypeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMeanDtypeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5584,9 +5585,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMeanDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMeanDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5603,10 +5604,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opMeanOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMeanOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5622,9 +5623,9 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanmean, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNanmean, &assertgenshapes.Locs0)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5641,10 +5642,10 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opNanmeanOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opNanmeanOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -5661,9 +5662,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Median(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5680,10 +5681,10 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opMedianOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opMedianOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -5700,9 +5701,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMedianDim, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMedianDim, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5719,10 +5720,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre95(&c, &opMedianDimValues, &locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre95(&c, &opMedianDimValues, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	checksPost52(&c, &locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5739,9 +5740,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNanmedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNanmedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5758,10 +5759,10 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opNanmedianOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opNanmedianOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -5778,9 +5779,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opNanmedianDim, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opNanmedianDim, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5797,10 +5798,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre95(&c, &opNanmedianDimValues, &locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre95(&c, &opNanmedianDimValues, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	checksPost52(&c, &locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5817,9 +5818,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMinDim, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMinDim, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5836,10 +5837,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre95(&c, &opMinDimMin, &locs235, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre95(&c, &opMinDimMin, &assertgenshapes.Locs235, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost52(&c, &locs235, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs235, &a0, &a3, &a4, self, min_, min_indices)
 	return r0, r1
 }
 
@@ -5856,9 +5857,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5875,10 +5876,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAminOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAminOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5895,9 +5896,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opXMpsConvolution, &locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXMpsConvolution, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5914,10 +5915,10 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opXMpsConvolutionOut, &locs113, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs113, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost15(&c, &locs113, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a7, out)
 	return r0
 }
 
@@ -5934,9 +5935,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opMpsConvolutionBackward, &locs191, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre76(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs191, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	checksPost77(&c, &locs191, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs191, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5953,10 +5954,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre78(&c, &opMpsConvolutionBackwardOut, &locs192, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs192, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs192, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs192, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5973,9 +5974,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMkldnnConvolution, &locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMkldnnConvolution, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5992,10 +5993,10 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opMkldnnConvolutionOut, &locs113, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs113, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost15(&c, &locs113, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a7, out)
 	return r0
 }
 
@@ -6012,9 +6013,9 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre134(&c, &opMkldnnRnnLayer, &locs236, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
+	assertgenshapes.ChecksPre134(&c, &opMkldnnRnnLayer, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
-	checksPost135(&c, &locs236, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost135(&c, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6031,10 +6032,10 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 	}
 	var c asserts.Call
 	var a16, a17, a18, a19 asserts.Saved
-	checksPre136(&c, &opMkldnnRnnLayerOut, &locs237, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre136(&c, &opMkldnnRnnLayerOut, &assertgenshapes.Locs237, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
-	checksPost137(&c, &locs237, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs237, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6051,9 +6052,9 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22 asserts.Saved
-	checksPre138(&c, &opMkldnnRnnLayerBackward, &locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
+	assertgenshapes.ChecksPre138(&c, &opMkldnnRnnLayerBackward, &assertgenshapes.Locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
-	checksPost139(&c, &locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6070,10 +6071,10 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a23, a24, a25, a26, a27, a28, a29 asserts.Saved
-	checksPre140(&c, &opMkldnnRnnLayerBackwardOut, &locs239, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
+	assertgenshapes.ChecksPre140(&c, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Locs239, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
-	checksPost141(&c, &locs239, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs239, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6090,9 +6091,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre142(&c, &opMiopenBatchNorm, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre142(&c, &opMiopenBatchNorm, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost143(&c, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost143(&c, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6109,10 +6110,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre144(&c, &opMiopenBatchNormOut, &locs241, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre144(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs241, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	checksPost145(&c, &locs241, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs241, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6129,9 +6130,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre146(&c, &opMiopenBatchNormBackward, &locs242, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.ChecksPre146(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs242, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	checksPost147(&c, &locs242, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs242, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6148,10 +6149,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre78(&c, &opMiopenBatchNormBackwardOut, &locs243, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs243, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	checksPost79(&c, &locs243, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs243, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6168,9 +6169,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMiopenConvolution, &locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMiopenConvolution, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6187,10 +6188,10 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opMiopenConvolutionOut, &locs113, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs113, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost15(&c, &locs113, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a9, out)
 	return r0
 }
 
@@ -6207,9 +6208,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMiopenConvolutionTranspose, &locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6226,10 +6227,10 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre14(&c, &opMiopenConvolutionTransposeOut, &locs113, &a10, out)
+	assertgenshapes.ChecksPre14(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs113, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost15(&c, &locs113, &a10, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a10, out)
 	return r0
 }
 
@@ -6246,9 +6247,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMiopenDepthwiseConvolution, &locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6265,10 +6266,10 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opMiopenDepthwiseConvolutionOut, &locs113, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs113, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost15(&c, &locs113, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a9, out)
 	return r0
 }
 
@@ -6284,9 +6285,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMiopenConvolutionRelu, &locs111)
+	assertgenshapes.ChecksPre9(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs111)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs111)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs111)
 	return r0
 }
 
@@ -6302,9 +6303,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMiopenConvolutionAddRelu, &locs116)
+	assertgenshapes.ChecksPre44(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs116)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs116)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs116)
 	return r0
 }
 
@@ -6324,9 +6325,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	checksPre148(&c, &opMiopenRnn, &locs244, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre148(&c, &opMiopenRnn, &assertgenshapes.Locs244, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost149(&c, &locs244, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs244, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6343,10 +6344,10 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	}
 	var c asserts.Call
 	var a14, a15, a16, a17, a18 asserts.Saved
-	checksPre34(&c, &opMiopenRnnOut, &locs22, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre34(&c, &opMiopenRnnOut, &assertgenshapes.Locs22, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost35(&c, &locs22, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost35(&c, &assertgenshapes.Locs22, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6366,9 +6367,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre150(&c, &opMiopenRnnBackward, &locs245, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre150(&c, &opMiopenRnnBackward, &assertgenshapes.Locs245, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost151(&c, &locs245, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs245, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
 	return r0, r1, r2, r3
 }
 
@@ -6389,10 +6390,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a19, a21, a22, a23 asserts.Saved
 		l1, l24                            asserts.SavedList
 	)
-	checksPre38(&c, &opMiopenRnnBackwardOut, &locs24, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre38(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost39(&c, &locs24, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXUseMiopenCtcLoss = asserts.Op{
@@ -6408,9 +6409,9 @@ func XUseMiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXUseMiopenCtcLoss, &locs14, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre16(&c, &opXUseMiopenCtcLoss, &assertgenshapes.Locs14, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseMiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost17(&c, &locs14, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs14, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -6427,9 +6428,9 @@ func XUseMiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inp
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre23(&c, &opXUseMiopenCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre23(&c, &opXUseMiopenCtcLossTensor, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseMiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost24(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -6446,9 +6447,9 @@ func MiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opMiopenCtcLoss, &locs16, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre25(&c, &opMiopenCtcLoss, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.MiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost26(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -6465,10 +6466,10 @@ func MiopenCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	checksPre27(&c, &opMiopenCtcLossOut, &locs17, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre27(&c, &opMiopenCtcLossOut, &assertgenshapes.Locs17, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost28(&c, &locs17, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs17, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -6485,9 +6486,9 @@ func MiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opMiopenCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre29(&c, &opMiopenCtcLossTensor, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.MiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost30(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -6504,9 +6505,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMm, &locs71, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre12(&c, &opMm, &assertgenshapes.Locs71, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost13(&c, &locs71, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs71, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6523,10 +6524,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMmOut, &locs72, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre51(&c, &opMmOut, &assertgenshapes.Locs72, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost52(&c, &locs72, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs72, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -6542,9 +6543,9 @@ func MmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tenso
 		return kernels.MmDtype(self, mat2, out_dtype)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMmDtype, &locs71)
+	assertgenshapes.ChecksPre9(&c, &opMmDtype, &assertgenshapes.Locs71)
 	r0 := kernels.MmDtype(self, mat2, out_dtype)
-	checksPost10(&c, &locs71)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs71)
 	return r0
 }
 
@@ -6561,10 +6562,10 @@ func MmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMmDtypeOut, &locs73, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMmDtypeOut, &assertgenshapes.Locs73, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MmDtypeOut(self, mat2, out_dtype, out)
-	checksPost15(&c, &locs73, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs73, &a3, out)
 	return r0
 }
 
@@ -6580,9 +6581,9 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.XIntMm(self, mat2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXIntMm, &locs71)
+	assertgenshapes.ChecksPre9(&c, &opXIntMm, &assertgenshapes.Locs71)
 	r0 := kernels.XIntMm(self, mat2)
-	checksPost10(&c, &locs71)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs71)
 	return r0
 }
 
@@ -6599,10 +6600,10 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXIntMmOut, &locs73, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXIntMmOut, &assertgenshapes.Locs73, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
-	checksPost15(&c, &locs73, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs73, &a2, out)
 	return r0
 }
 
@@ -6618,9 +6619,9 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 		return kernels.XConvertWeightToInt4pack(self, innerKTiles)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConvertWeightToInt4pack, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs0)
 	r0 := kernels.XConvertWeightToInt4pack(self, innerKTiles)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6636,9 +6637,9 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 		return kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXWeightInt4packMm, &locs246)
+	assertgenshapes.ChecksPre44(&c, &opXWeightInt4packMm, &assertgenshapes.Locs246)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost57(&c, &locs246)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs246)
 	return r0
 }
 
@@ -6654,9 +6655,9 @@ func XWeightInt4packMmWithScalesAndZeros(self *torch.Tensor, mat2 *torch.Tensor,
 		return kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXWeightInt4packMmWithScalesAndZeros, &locs247)
+	assertgenshapes.ChecksPre60(&c, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Locs247)
 	r0 := kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
-	checksPost96(&c, &locs247)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs247)
 	return r0
 }
 
@@ -6672,9 +6673,9 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 		return kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConvertWeightToInt4packForCpu, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs0)
 	r0 := kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6690,9 +6691,9 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 		return kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXWeightInt4packMmForCpu, &locs246)
+	assertgenshapes.ChecksPre44(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs246)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost57(&c, &locs246)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs246)
 	return r0
 }
 
@@ -6708,9 +6709,9 @@ func XDynQuantPack4bitWeight(weights *torch.Tensor, scales_zeros *torch.Tensor, 
 		return kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXDynQuantPack4bitWeight, &locs248)
+	assertgenshapes.ChecksPre9(&c, &opXDynQuantPack4bitWeight, &assertgenshapes.Locs248)
 	r0 := kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
-	checksPost10(&c, &locs248)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs248)
 	return r0
 }
 
@@ -6726,9 +6727,9 @@ func XDynQuantMatmul4bit(inp *torch.Tensor, packed_weights *torch.Tensor, block_
 		return kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXDynQuantMatmul4bit, &locs249)
+	assertgenshapes.ChecksPre9(&c, &opXDynQuantMatmul4bit, &assertgenshapes.Locs249)
 	r0 := kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
-	checksPost10(&c, &locs249)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs249)
 	return r0
 }
 
@@ -6744,9 +6745,9 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 		return kernels.XWeightInt8packMm(self, mat2, scales)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXWeightInt8packMm, &locs250)
+	assertgenshapes.ChecksPre44(&c, &opXWeightInt8packMm, &assertgenshapes.Locs250)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
-	checksPost57(&c, &locs250)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs250)
 	return r0
 }
 
@@ -6762,9 +6763,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseMm, &locs251)
+	assertgenshapes.ChecksPre9(&c, &opXSparseMm, &assertgenshapes.Locs251)
 	r0 := kernels.XSparseMm(sparse, dense)
-	checksPost10(&c, &locs251)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs251)
 	return r0
 }
 
@@ -6780,9 +6781,9 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 		return kernels.XSparseMmReduce(sparse, dense, reduce)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseMmReduce, &locs251)
+	assertgenshapes.ChecksPre9(&c, &opXSparseMmReduce, &assertgenshapes.Locs251)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
-	checksPost10(&c, &locs251)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs251)
 	return r0
 }
 
@@ -6799,9 +6800,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6818,10 +6819,10 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXSparseSparseMatmulOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -6838,9 +6839,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMode, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMode, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6857,10 +6858,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre95(&c, &opModeValues, &locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre95(&c, &opModeValues, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	checksPost52(&c, &locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -6877,9 +6878,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMulTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6896,10 +6897,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opMul_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opMul_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6916,10 +6917,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMulOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMulOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6936,9 +6937,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMulScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMulScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6955,10 +6956,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMul_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMul_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6975,10 +6976,10 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opMulScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opMulScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6994,9 +6995,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMultiplyTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opMultiplyTensor, &assertgenshapes.Locs6)
 	r0 := kernels.MultiplyTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -7013,10 +7014,10 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opMultiply_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opMultiply_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -7033,10 +7034,10 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMultiplyOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMultiplyOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -7052,9 +7053,9 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MultiplyScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMultiplyScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMultiplyScalar, &assertgenshapes.Locs0)
 	r0 := kernels.MultiplyScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7071,10 +7072,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMultiply_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMultiply_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7091,9 +7092,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMv, &locs252, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre12(&c, &opMv, &assertgenshapes.Locs252, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	checksPost13(&c, &locs252, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs252, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -7110,10 +7111,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMvOut, &locs253, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPre51(&c, &opMvOut, &assertgenshapes.Locs253, &a0, &a1, &a2, self, vec, out)
 	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	checksPost52(&c, &locs253, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs253, &a0, &a1, &a2, self, vec, out)
 	return r0
 }
 
@@ -7130,10 +7131,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opMvlgammaOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMvlgammaOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7150,9 +7151,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMvlgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMvlgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7169,10 +7170,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMvlgamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMvlgamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7189,9 +7190,9 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNarrowCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNarrowCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7208,10 +7209,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opNarrowCopyOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNarrowCopyOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7227,9 +7228,9 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNarrow, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNarrow, &assertgenshapes.Locs0)
 	r0 := kernels.Narrow(self, dim, start, length)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7245,9 +7246,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNarrowTensor, &locs254)
+	assertgenshapes.ChecksPre9(&c, &opNarrowTensor, &assertgenshapes.Locs254)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	checksPost10(&c, &locs254)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs254)
 	return r0
 }
 
@@ -7264,9 +7265,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre152(&c, &opNativeBatchNorm, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre152(&c, &opNativeBatchNorm, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost153(&c, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7283,10 +7284,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a8, a9, a10 asserts.Saved
-	checksPre154(&c, &opNativeBatchNormOut, &locs255, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre154(&c, &opNativeBatchNormOut, &assertgenshapes.Locs255, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost24(&c, &locs255, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs255, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7303,10 +7304,10 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre155(&c, &opXNativeBatchNormLegit, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre155(&c, &opXNativeBatchNormLegit, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost156(&c, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7323,9 +7324,9 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre157(&c, &opXNativeBatchNormLegitFunctional, &locs256, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre157(&c, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Locs256, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost158(&c, &locs256, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost158(&c, &assertgenshapes.Locs256, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7342,9 +7343,9 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre159(&c, &opXNativeBatchNormLegitNoTraining, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre159(&c, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost156(&c, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7361,10 +7362,10 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 	}
 	var c asserts.Call
 	var a7, a8, a9 asserts.Saved
-	checksPre78(&c, &opXNativeBatchNormLegitNoTrainingOut, &locs257, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Locs257, &a7, &a8, &a9, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
-	checksPost79(&c, &locs257, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs257, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7381,10 +7382,10 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 	}
 	var c asserts.Call
 	var a3, a4, a8, a9, a10 asserts.Saved
-	checksPre160(&c, &opXNativeBatchNormLegitOut, &locs258, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre160(&c, &opXNativeBatchNormLegitOut, &assertgenshapes.Locs258, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost161(&c, &locs258, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPost161(&c, &assertgenshapes.Locs258, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7401,9 +7402,9 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre114(&c, &opXNativeBatchNormLegitNoStats, &locs168, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre114(&c, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Locs168, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
-	checksPost115(&c, &locs168, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs168, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7420,10 +7421,10 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a6, a7, a8 asserts.Saved
-	checksPre154(&c, &opXNativeBatchNormLegitNoStatsOut, &locs255, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre154(&c, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Locs255, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost24(&c, &locs255, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs255, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7439,9 +7440,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBatchNormStats, &locs30)
+	assertgenshapes.ChecksPre9(&c, &opBatchNormStats, &assertgenshapes.Locs30)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	checksPost11(&c, &locs30)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs30)
 	return r0, r1
 }
 
@@ -7458,10 +7459,10 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opBatchNormStatsOut, &locs31, &a2, &a3, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opBatchNormStatsOut, &assertgenshapes.Locs31, &a2, &a3, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	checksPost43(&c, &locs31, &a2, &a3, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs31, &a2, &a3, out0, out1)
 	return r0, r1
 }
 
@@ -7477,9 +7478,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opBatchNormElemt, &locs259)
+	assertgenshapes.ChecksPre44(&c, &opBatchNormElemt, &assertgenshapes.Locs259)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	checksPost57(&c, &locs259)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs259)
 	return r0
 }
 
@@ -7496,10 +7497,10 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre58(&c, &opBatchNormElemtOut, &locs260, &a6, out)
+	assertgenshapes.ChecksPre58(&c, &opBatchNormElemtOut, &assertgenshapes.Locs260, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	checksPost59(&c, &locs260, &a6, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs260, &a6, out)
 	return r0
 }
 
@@ -7515,9 +7516,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opBatchNormGatherStats, &locs261)
+	assertgenshapes.ChecksPre60(&c, &opBatchNormGatherStats, &assertgenshapes.Locs261)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	checksPost90(&c, &locs261)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs261)
 	return r0, r1
 }
 
@@ -7534,10 +7535,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a8, a9 asserts.Saved
-	checksPre91(&c, &opBatchNormGatherStatsOut, &locs262, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs262, &a8, &a9, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	checksPost92(&c, &locs262, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs262, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -7553,9 +7554,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opBatchNormGatherStatsWithCounts, &locs263)
+	assertgenshapes.ChecksPre62(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs263)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	checksPost162(&c, &locs263)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs263)
 	return r0, r1
 }
 
@@ -7572,10 +7573,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8, a9 asserts.Saved
-	checksPre97(&c, &opBatchNormGatherStatsWithCountsOut, &locs264, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPre97(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs264, &a8, &a9, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	checksPost98(&c, &locs264, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs264, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -7592,9 +7593,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre163(&c, &opNativeBatchNormBackward, &locs265, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.ChecksPre163(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs265, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	checksPost164(&c, &locs265, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost164(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7611,10 +7612,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	checksPre144(&c, &opNativeBatchNormBackwardOut, &locs266, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre144(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs266, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	checksPost145(&c, &locs266, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs266, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7630,9 +7631,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var c asserts.Call
-	checksPre102(&c, &opBatchNormBackwardReduce, &locs267)
+	assertgenshapes.ChecksPre102(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs267)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	checksPost165(&c, &locs267)
+	assertgenshapes.ChecksPost165(&c, &assertgenshapes.Locs267)
 	return r0, r1, r2, r3
 }
 
@@ -7649,10 +7650,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a8, a9, a10, a11 asserts.Saved
-	checksPre166(&c, &opBatchNormBackwardReduceOut, &locs268, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre166(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs268, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	checksPost167(&c, &locs268, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs268, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -7668,9 +7669,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	}
 	var c asserts.Call
-	checksPre102(&c, &opBatchNormBackwardElemt, &locs269)
+	assertgenshapes.ChecksPre102(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs269)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
-	checksPost103(&c, &locs269)
+	assertgenshapes.ChecksPost103(&c, &assertgenshapes.Locs269)
 	return r0
 }
 
@@ -7687,10 +7688,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre168(&c, &opBatchNormBackwardElemtOut, &locs270, &a8, out)
+	assertgenshapes.ChecksPre168(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs270, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
-	checksPost169(&c, &locs270, &a8, out)
+	assertgenshapes.ChecksPost169(&c, &assertgenshapes.Locs270, &a8, out)
 	return r0
 }
 
@@ -7706,9 +7707,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBatchNormUpdateStats, &locs30)
+	assertgenshapes.ChecksPre9(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs30)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	checksPost11(&c, &locs30)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs30)
 	return r0, r1
 }
 
@@ -7725,10 +7726,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opBatchNormUpdateStatsOut, &locs31, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs31, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	checksPost43(&c, &locs31, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs31, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -7744,9 +7745,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	checksPre20(&c, &opIsVulkanAvailable, &locs9)
+	assertgenshapes.ChecksPre20(&c, &opIsVulkanAvailable, &assertgenshapes.Locs9)
 	r0 := kernels.IsVulkanAvailable()
-	checksPost21(&c, &locs9)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -7762,9 +7763,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	checksPre20(&c, &opXNnpackAvailable, &locs9)
+	assertgenshapes.ChecksPre20(&c, &opXNnpackAvailable, &assertgenshapes.Locs9)
 	r0 := kernels.XNnpackAvailable()
-	checksPost21(&c, &locs9)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -7781,9 +7782,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opXNnpackSpatialConvolution, &locs91, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	checksPost65(&c, &locs91, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -7800,10 +7801,10 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opXNnpackSpatialConvolutionOut, &locs92, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs92, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	checksPost15(&c, &locs92, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs92, &a5, out)
 	return r0
 }
 
@@ -7819,9 +7820,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOnes, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opOnes, &assertgenshapes.Locs13)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -7838,10 +7839,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opOnesOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opOnesOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -7858,9 +7859,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opOnesLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opOnesLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7877,10 +7878,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opOnesLikeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opOnesLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7896,9 +7897,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opPairwiseDistance, &locs271)
+	assertgenshapes.ChecksPre9(&c, &opPairwiseDistance, &assertgenshapes.Locs271)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	checksPost10(&c, &locs271)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -7914,9 +7915,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCdist, &locs271)
+	assertgenshapes.ChecksPre9(&c, &opCdist, &assertgenshapes.Locs271)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	checksPost10(&c, &locs271)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -7933,9 +7934,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXEuclideanDist, &locs271, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre12(&c, &opXEuclideanDist, &assertgenshapes.Locs271, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	checksPost13(&c, &locs271, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs271, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7952,10 +7953,10 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXEuclideanDistOut, &locs272, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXEuclideanDistOut, &assertgenshapes.Locs272, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	checksPost15(&c, &locs272, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs272, &a2, out)
 	return r0
 }
 
@@ -7972,9 +7973,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXCdistForward, &locs271, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre12(&c, &opXCdistForward, &assertgenshapes.Locs271, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	checksPost13(&c, &locs271, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs271, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7991,10 +7992,10 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXCdistForwardOut, &locs272, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXCdistForwardOut, &assertgenshapes.Locs272, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	checksPost15(&c, &locs272, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs272, &a4, out)
 	return r0
 }
 
@@ -8011,9 +8012,9 @@ func XCdistBackward(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre170(&c, &opXCdistBackward, &locs273, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist)
+	assertgenshapes.ChecksPre170(&c, &opXCdistBackward, &assertgenshapes.Locs273, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad_output, x1, x2, p, cdist)
-	checksPost171(&c, &locs273, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist, r0)
+	assertgenshapes.ChecksPost171(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -8030,10 +8031,10 @@ func XCdistBackwardOut(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Te
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre132(&c, &opXCdistBackwardOut, &locs274, &a5, out)
+	assertgenshapes.ChecksPre132(&c, &opXCdistBackwardOut, &assertgenshapes.Locs274, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
-	checksPost172(&c, &locs274, &a5, out)
+	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs274, &a5, out)
 	return r0
 }
 
@@ -8049,9 +8050,9 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.Pdist(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPdist, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPdist, &assertgenshapes.Locs0)
 	r0 := kernels.Pdist(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8068,9 +8069,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXPdistForward, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXPdistForward, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8087,10 +8088,10 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXPdistForwardOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXPdistForwardOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -8107,9 +8108,9 @@ func XPdistBackward(grad_output *torch.Tensor, self *torch.Tensor, p float64, pd
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre53(&c, &opXPdistBackward, &locs275, &a0, &a1, &a3, grad_output, self, pdist)
+	assertgenshapes.ChecksPre53(&c, &opXPdistBackward, &assertgenshapes.Locs275, &a0, &a1, &a3, grad_output, self, pdist)
 	r0 := kernels.XPdistBackward(grad_output, self, p, pdist)
-	checksPost54(&c, &locs275, &a0, &a1, &a3, grad_output, self, pdist, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs275, &a0, &a1, &a3, grad_output, self, pdist, r0)
 	return r0
 }
 
@@ -8126,10 +8127,10 @@ func XPdistBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, p float64,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXPdistBackwardOut, &locs276, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXPdistBackwardOut, &assertgenshapes.Locs276, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
-	checksPost59(&c, &locs276, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs276, &a4, out)
 	return r0
 }
 
@@ -8145,9 +8146,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCosineSimilarity, &locs271)
+	assertgenshapes.ChecksPre9(&c, &opCosineSimilarity, &assertgenshapes.Locs271)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	checksPost10(&c, &locs271)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -8164,9 +8165,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPermute, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8182,9 +8183,9 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 		return kernels.MovedimIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMovedimIntlist, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMovedimIntlist, &assertgenshapes.Locs0)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8200,9 +8201,9 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 		return kernels.MovedimInt(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMovedimInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMovedimInt, &assertgenshapes.Locs0)
 	r0 := kernels.MovedimInt(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8218,9 +8219,9 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMoveaxisIntlist, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisIntlist, &assertgenshapes.Locs0)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8236,9 +8237,9 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 		return kernels.MoveaxisInt(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMoveaxisInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisInt, &assertgenshapes.Locs0)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8254,9 +8255,9 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 		return kernels.NumpyT(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNumpyT, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNumpyT, &assertgenshapes.Locs0)
 	r0 := kernels.NumpyT(self)
-	checksPost113(&c, &locs0)
+	assertgenshapes.ChecksPost113(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8272,9 +8273,9 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixH(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixH, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMatrixH, &assertgenshapes.Locs0)
 	r0 := kernels.MatrixH(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8290,9 +8291,9 @@ func MT(self *torch.Tensor) *torch.Tensor {
 		return kernels.MT(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMT, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMT, &assertgenshapes.Locs0)
 	r0 := kernels.MT(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8308,9 +8309,9 @@ func MH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MH(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMH, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMH, &assertgenshapes.Locs0)
 	r0 := kernels.MH(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8326,9 +8327,9 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 		return kernels.Adjoint(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdjoint, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdjoint, &assertgenshapes.Locs0)
 	r0 := kernels.Adjoint(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8345,9 +8346,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPixelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPixelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8364,10 +8365,10 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opPixelShuffleOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opPixelShuffleOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -8384,9 +8385,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPixelUnshuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPixelUnshuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8403,10 +8404,10 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opPixelUnshuffleOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -8423,9 +8424,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opChannelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opChannelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	checksPost173(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8442,10 +8443,10 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opChannelShuffleOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opChannelShuffleOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -8461,9 +8462,9 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeChannelShuffle, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNativeChannelShuffle, &assertgenshapes.Locs0)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8480,9 +8481,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opIsPinned, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opIsPinned, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8498,9 +8499,9 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.PinMemory(self, device)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPinMemory, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPinMemory, &assertgenshapes.Locs0)
 	r0 := kernels.PinMemory(self, device)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8517,9 +8518,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXPinMemory, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXPinMemory, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8536,10 +8537,10 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXPinMemoryOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXPinMemoryOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -8555,9 +8556,9 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 		return kernels.Pinverse(self, rcond)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPinverse, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPinverse, &assertgenshapes.Locs0)
 	r0 := kernels.Pinverse(self, rcond)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8573,9 +8574,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opPoissonNllLoss, &locs277)
+	assertgenshapes.ChecksPre9(&c, &opPoissonNllLoss, &assertgenshapes.Locs277)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	checksPost10(&c, &locs277)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs277)
 	return r0
 }
 
@@ -8592,9 +8593,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRad2deg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRad2deg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8611,10 +8612,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRad2deg_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRad2deg_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8631,10 +8632,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opRad2degOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRad2degOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8651,9 +8652,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDeg2rad, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDeg2rad, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8670,10 +8671,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDeg2rad_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDeg2rad_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8690,10 +8691,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opDeg2radOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opDeg2radOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8709,9 +8710,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScalarTensor, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opScalarTensor, &assertgenshapes.Locs13)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -8728,10 +8729,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opScalarTensorOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opScalarTensorOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -8747,9 +8748,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRand, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRand, &assertgenshapes.Locs13)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -8765,9 +8766,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandGenerator, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRandGenerator, &assertgenshapes.Locs13)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -8784,10 +8785,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opRandOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opRandOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -8804,10 +8805,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandGeneratorOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandGeneratorOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -8824,9 +8825,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8843,10 +8844,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRandLikeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRandLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8863,9 +8864,9 @@ func RandLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandLikeGenerator, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandLikeGenerator, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8882,10 +8883,10 @@ func RandLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opRandLikeGeneratorOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRandLikeGeneratorOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeGeneratorOut(self, generator, memory_format, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8901,9 +8902,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandint, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRandint, &assertgenshapes.Locs13)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -8919,9 +8920,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintGenerator, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRandintGenerator, &assertgenshapes.Locs13)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -8937,9 +8938,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintLow, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRandintLow, &assertgenshapes.Locs13)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -8955,9 +8956,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintLowGenerator, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRandintLowGenerator, &assertgenshapes.Locs13)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -8974,10 +8975,10 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandintOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -8994,10 +8995,10 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRandintGeneratorOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintGeneratorOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -9014,10 +9015,10 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRandintLowOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintLowOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -9034,10 +9035,10 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opRandintLowGeneratorOut, &locs25, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs25, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	checksPost8(&c, &locs25, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a4, out)
 	return r0
 }
 
@@ -9053,9 +9054,9 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLike, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRandintLike, &assertgenshapes.Locs0)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9072,10 +9073,10 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRandintLikeOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRandintLikeOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -9091,9 +9092,9 @@ func RandintLikeGenerator(self *torch.Tensor, high int64, generator any, dtype *
 		return kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeGenerator, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRandintLikeGenerator, &assertgenshapes.Locs0)
 	r0 := kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9110,10 +9111,10 @@ func RandintLikeGeneratorOut(self *torch.Tensor, high int64, generator any, memo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opRandintLikeGeneratorOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opRandintLikeGeneratorOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -9129,9 +9130,9 @@ func RandintLikeTensor(self *torch.Tensor, high *torch.Tensor, dtype *int, layou
 		return kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opRandintLikeTensor, &locs278)
+	assertgenshapes.ChecksPre9(&c, &opRandintLikeTensor, &assertgenshapes.Locs278)
 	r0 := kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost10(&c, &locs278)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs278)
 	return r0
 }
 
@@ -9148,10 +9149,10 @@ func RandintLikeTensorOut(self *torch.Tensor, high *torch.Tensor, memory_format 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opRandintLikeTensorOut, &locs279, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opRandintLikeTensorOut, &assertgenshapes.Locs279, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorOut(self, high, memory_format, out)
-	checksPost15(&c, &locs279, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs279, &a3, out)
 	return r0
 }
 
@@ -9167,9 +9168,9 @@ func RandintLikeTensorGenerator(self *torch.Tensor, high *torch.Tensor, generato
 		return kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opRandintLikeTensorGenerator, &locs278)
+	assertgenshapes.ChecksPre9(&c, &opRandintLikeTensorGenerator, &assertgenshapes.Locs278)
 	r0 := kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost10(&c, &locs278)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs278)
 	return r0
 }
 
@@ -9186,10 +9187,10 @@ func RandintLikeTensorGeneratorOut(self *torch.Tensor, high *torch.Tensor, gener
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opRandintLikeTensorGeneratorOut, &locs279, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opRandintLikeTensorGeneratorOut, &assertgenshapes.Locs279, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
-	checksPost15(&c, &locs279, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs279, &a4, out)
 	return r0
 }
 
@@ -9205,9 +9206,9 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeLowDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs0)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9224,10 +9225,10 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opRandintLikeLowDtypeOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -9243,9 +9244,9 @@ func RandintLikeLowGeneratorDtype(self *torch.Tensor, low int64, high int64, gen
 		return kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeLowGeneratorDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Locs0)
 	r0 := kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9262,10 +9263,10 @@ func RandintLikeLowGeneratorDtypeOut(self *torch.Tensor, low int64, high int64, 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opRandintLikeLowGeneratorDtypeOut, &locs40, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opRandintLikeLowGeneratorDtypeOut, &assertgenshapes.Locs40, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
-	checksPost31(&c, &locs40, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
 	return r0
 }
 
@@ -9281,9 +9282,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandn, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRandn, &assertgenshapes.Locs13)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -9299,9 +9300,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandnGenerator, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRandnGenerator, &assertgenshapes.Locs13)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -9318,10 +9319,10 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opRandnOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opRandnOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -9338,10 +9339,10 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandnGeneratorOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandnGeneratorOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -9358,9 +9359,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandnLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandnLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9377,10 +9378,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRandnLikeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRandnLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9397,9 +9398,9 @@ func RandnLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandnLikeGenerator, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandnLikeGenerator, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandnLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9416,10 +9417,10 @@ func RandnLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opRandnLikeGeneratorOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRandnLikeGeneratorOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeGeneratorOut(self, generator, memory_format, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -9435,9 +9436,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandperm, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRandperm, &assertgenshapes.Locs13)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -9453,9 +9454,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandpermGenerator, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRandpermGenerator, &assertgenshapes.Locs13)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -9472,10 +9473,10 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opRandpermOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opRandpermOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -9492,10 +9493,10 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandpermGeneratorOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -9511,9 +9512,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRangeStep, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRangeStep, &assertgenshapes.Locs13)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -9529,9 +9530,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRange, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opRange, &assertgenshapes.Locs13)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -9548,10 +9549,10 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRangeOut_, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRangeOut_, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -9568,10 +9569,10 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRangeOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRangeOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -9587,9 +9588,9 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ravel(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRavel, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRavel, &assertgenshapes.Locs0)
 	r0 := kernels.Ravel(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReciprocal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -42,10 +43,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opReciprocal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opReciprocal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -62,10 +63,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opReciprocalOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReciprocalOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -82,9 +83,9 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNeg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -101,10 +102,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNeg_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNeg_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -121,10 +122,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opNegOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNegOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNegative, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0)
 	r0 := kernels.Negative(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -159,10 +160,10 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNegative_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNegative_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Negative_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -179,10 +180,10 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opNegativeOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opNegativeOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -199,9 +200,9 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRepeat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -218,10 +219,10 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRepeatOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRepeatOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -237,9 +238,9 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveTensor, &locs280)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs280)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	checksPost1(&c, &locs280)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs280)
 	return r0
 }
 
@@ -256,10 +257,10 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRepeatInterleaveTensorOut, &locs281, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs281, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	checksPost31(&c, &locs281, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs281, &a2, out)
 	return r0
 }
 
@@ -275,9 +276,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opRepeatInterleaveSelfTensor, &locs282)
+	assertgenshapes.ChecksPre9(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs282)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	checksPost10(&c, &locs282)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs282)
 	return r0
 }
 
@@ -293,9 +294,9 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveSelfInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -311,9 +312,9 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.Reshape(self, shape)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opReshape, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0)
 	r0 := kernels.Reshape(self, shape)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -330,9 +331,9 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXReshapeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXReshapeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeCopy(self, size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -349,9 +350,9 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXReshapeAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -368,9 +369,9 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXMkldnnReshape, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -387,10 +388,10 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXMkldnnReshapeOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -406,9 +407,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ReshapeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opReshapeAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opReshapeAs, &assertgenshapes.Locs6)
 	r0 := kernels.ReshapeAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -425,9 +426,9 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRound, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Round(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -444,10 +445,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRound_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRound_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -464,10 +465,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opRoundOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRoundOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -484,9 +485,9 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRoundDecimals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -503,10 +504,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRound_Decimals, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRound_Decimals, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -523,10 +524,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRoundDecimalsOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRoundDecimalsOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -542,9 +543,9 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRrelu, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -561,10 +562,10 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRrelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRrelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -581,9 +582,9 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Relu(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -600,10 +601,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -620,10 +621,10 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opReluOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opReluOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -639,9 +640,9 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRelu6, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0)
 	r0 := kernels.Relu6(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -658,10 +659,10 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRelu6_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRelu6_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -677,9 +678,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 		return kernels.Prelu(self, weight)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opPrelu, &locs111)
+	assertgenshapes.ChecksPre9(&c, &opPrelu, &assertgenshapes.Locs111)
 	r0 := kernels.Prelu(self, weight)
-	checksPost10(&c, &locs111)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs111)
 	return r0
 }
 
@@ -696,9 +697,9 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXPreluKernel, &locs111, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opXPreluKernel, &assertgenshapes.Locs111, &a0, &a1, self, weight)
 	r0 := kernels.XPreluKernel(self, weight)
-	checksPost13(&c, &locs111, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs111, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -715,9 +716,9 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opXPreluKernelBackward, &locs283, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre93(&c, &opXPreluKernelBackward, &assertgenshapes.Locs283, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
-	checksPost94(&c, &locs283, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs283, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -734,10 +735,10 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGeluOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGeluOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -754,10 +755,10 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -774,9 +775,9 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -793,10 +794,10 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opGeluBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -813,9 +814,9 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGeluBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opGeluBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -831,9 +832,9 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &locs285)
+	assertgenshapes.ChecksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs285)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	checksPost10(&c, &locs285)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs285)
 	return r0
 }
 
@@ -850,10 +851,10 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opHardshrinkOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardshrinkOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -870,9 +871,9 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -889,10 +890,10 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opHardshrinkBackwardGradInput, &locs286, &a0, &a1, &a3, grad_out, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs286, &a0, &a1, &a3, grad_out, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	checksPost52(&c, &locs286, &a0, &a1, &a3, grad_out, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs286, &a0, &a1, &a3, grad_out, self, grad_input)
 	return r0
 }
 
@@ -909,9 +910,9 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardshrinkBackward, &locs287, &a0, &a1, grad_out, self)
+	assertgenshapes.ChecksPre12(&c, &opHardshrinkBackward, &assertgenshapes.Locs287, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	checksPost13(&c, &locs287, &a0, &a1, grad_out, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs287, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
@@ -928,9 +929,9 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRsqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rsqrt(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -947,10 +948,10 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRsqrt_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRsqrt_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -967,10 +968,10 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opRsqrtOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRsqrtOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -987,9 +988,9 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSelectInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1006,9 +1007,9 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSelectBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opSelectBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1025,10 +1026,10 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opSelectBackwardOut, &locs135, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opSelectBackwardOut, &assertgenshapes.Locs135, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	checksPost31(&c, &locs135, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs135, &a4, out)
 	return r0
 }
 
@@ -1044,9 +1045,9 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedSelectBackward, &locs231)
+	assertgenshapes.ChecksPre9(&c, &opXNestedSelectBackward, &assertgenshapes.Locs231)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	checksPost10(&c, &locs231)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs231)
 	return r0
 }
 
@@ -1062,9 +1063,9 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSelu, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0)
 	r0 := kernels.Selu(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1081,10 +1082,10 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Selu_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1101,9 +1102,9 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Celu(self, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1120,10 +1121,10 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1140,10 +1141,10 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCeluOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCeluOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -1160,9 +1161,9 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSilu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Silu(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1179,10 +1180,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSilu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSilu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1199,10 +1200,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSiluOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSiluOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1219,10 +1220,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSiluBackwardGradInput, &locs288, &a2, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs288, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	checksPost15(&c, &locs288, &a2, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs288, &a2, grad_input)
 	return r0
 }
 
@@ -1238,9 +1239,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSiluBackward, &locs231)
+	assertgenshapes.ChecksPre9(&c, &opSiluBackward, &assertgenshapes.Locs231)
 	r0 := kernels.SiluBackward(grad_output, self)
-	checksPost10(&c, &locs231)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs231)
 	return r0
 }
 
@@ -1257,9 +1258,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mish(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1276,10 +1277,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMish_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMish_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1296,10 +1297,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opMishOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMishOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1315,9 +1316,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMishBackward, &locs231)
+	assertgenshapes.ChecksPre9(&c, &opMishBackward, &assertgenshapes.Locs231)
 	r0 := kernels.MishBackward(grad_output, self)
-	checksPost10(&c, &locs231)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs231)
 	return r0
 }
 
@@ -1334,9 +1335,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1353,10 +1354,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSigmoid_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSigmoid_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1373,10 +1374,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSigmoidOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSigmoidOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1393,9 +1394,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1412,10 +1413,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLogit_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLogit_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1432,10 +1433,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLogitOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogitOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -1452,9 +1453,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sin(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1471,10 +1472,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1491,10 +1492,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSinOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSinOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1511,9 +1512,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSinc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinc(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1530,10 +1531,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSinc_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSinc_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1550,10 +1551,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSincOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSincOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1570,9 +1571,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1589,10 +1590,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSinh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSinh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1609,10 +1610,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSinhOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSinhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1628,9 +1629,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDetach, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0)
 	r0 := kernels.Detach(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1647,10 +1648,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDetach_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDetach_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1666,9 +1667,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSizeInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSizeInt, &assertgenshapes.Locs3)
 	r0 := kernels.SizeInt(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1684,9 +1685,9 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymSizeInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSymSizeInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSymSizeInt, &assertgenshapes.Locs3)
 	r0 := kernels.SymSizeInt(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1702,9 +1703,9 @@ func SymNumel(self *torch.Tensor) int64 {
 		return kernels.SymNumel(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSymNumel, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSymNumel, &assertgenshapes.Locs3)
 	r0 := kernels.SymNumel(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1720,9 +1721,9 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 		return kernels.SymStorageOffset(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSymStorageOffset, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSymStorageOffset, &assertgenshapes.Locs3)
 	r0 := kernels.SymStorageOffset(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1739,9 +1740,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSliceTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1758,9 +1759,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSliceBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opSliceBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1777,10 +1778,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opSliceBackwardOut, &locs135, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opSliceBackwardOut, &assertgenshapes.Locs135, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	checksPost31(&c, &locs135, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs135, &a6, out)
 	return r0
 }
 
@@ -1797,9 +1798,9 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSliceInverse, &locs100, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opSliceInverse, &assertgenshapes.Locs100, &a0, &a1, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	checksPost174(&c, &locs100, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost174(&c, &assertgenshapes.Locs100, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1816,9 +1817,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSliceScatter, &locs100, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opSliceScatter, &assertgenshapes.Locs100, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	checksPost13(&c, &locs100, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs100, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1835,10 +1836,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre14(&c, &opSliceScatterOut, &locs102, &a6, out)
+	assertgenshapes.ChecksPre14(&c, &opSliceScatterOut, &assertgenshapes.Locs102, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	checksPost15(&c, &locs102, &a6, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a6, out)
 	return r0
 }
 
@@ -1855,9 +1856,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSelectScatter, &locs100, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opSelectScatter, &assertgenshapes.Locs100, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	checksPost13(&c, &locs100, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs100, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1874,10 +1875,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opSelectScatterOut, &locs102, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opSelectScatterOut, &assertgenshapes.Locs102, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	checksPost15(&c, &locs102, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a4, out)
 	return r0
 }
 
@@ -1894,9 +1895,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDiagonalScatter, &locs100, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opDiagonalScatter, &assertgenshapes.Locs100, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	checksPost13(&c, &locs100, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs100, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1913,10 +1914,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opDiagonalScatterOut, &locs102, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opDiagonalScatterOut, &assertgenshapes.Locs102, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	checksPost15(&c, &locs102, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a5, out)
 	return r0
 }
 
@@ -1933,9 +1934,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAsStridedScatter, &locs100, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opAsStridedScatter, &assertgenshapes.Locs100, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	checksPost13(&c, &locs100, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs100, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1952,10 +1953,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opAsStridedScatterOut, &locs102, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opAsStridedScatterOut, &assertgenshapes.Locs102, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	checksPost15(&c, &locs102, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a5, out)
 	return r0
 }
 
@@ -1971,9 +1972,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSmm, &locs71)
+	assertgenshapes.ChecksPre9(&c, &opSmm, &assertgenshapes.Locs71)
 	r0 := kernels.Smm(self, mat2)
-	checksPost10(&c, &locs71)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs71)
 	return r0
 }
 
@@ -1989,9 +1990,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2008,10 +2009,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opSoftmaxIntOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opSoftmaxIntOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -2028,9 +2029,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2047,10 +2048,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opXSoftmaxOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXSoftmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2067,9 +2068,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSoftmaxBackwardData, &locs222, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs222, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost13(&c, &locs222, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs222, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2086,10 +2087,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opXSoftmaxBackwardDataOut, &locs289, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs289, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	checksPost52(&c, &locs289, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs289, &a0, &a1, &a4, grad_output, output, grad_input)
 	return r0
 }
 
@@ -2106,9 +2107,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnsafeSplitTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2129,10 +2130,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre175(&c, &opUnsafeSplitTensorOut, &locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre175(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs39, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	checksPost176(&c, &locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs39, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -2148,9 +2149,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2166,9 +2167,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSplitSizes, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSplitSizes, &assertgenshapes.Locs3)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2185,9 +2186,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnsafeSplitWithSizes, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2208,10 +2209,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre175(&c, &opUnsafeSplitWithSizesOut, &locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre175(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs39, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	checksPost176(&c, &locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs39, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -2227,9 +2228,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitWithSizes, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2245,9 +2246,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHsplitInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opHsplitInt, &assertgenshapes.Locs3)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2263,9 +2264,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHsplitArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opHsplitArray, &assertgenshapes.Locs3)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2281,9 +2282,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVsplitInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opVsplitInt, &assertgenshapes.Locs3)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2299,9 +2300,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVsplitArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opVsplitArray, &assertgenshapes.Locs3)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2317,9 +2318,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDsplitInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opDsplitInt, &assertgenshapes.Locs3)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2335,9 +2336,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDsplitArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opDsplitArray, &assertgenshapes.Locs3)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2354,9 +2355,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2373,9 +2374,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2392,9 +2393,9 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2411,10 +2412,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqueeze_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqueeze_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2431,10 +2432,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dim, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2451,10 +2452,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqueeze_Dims, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dims, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2470,9 +2471,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSspaddmm, &locs290)
+	assertgenshapes.ChecksPre44(&c, &opSspaddmm, &assertgenshapes.Locs290)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs290)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs290)
 	return r0
 }
 
@@ -2489,10 +2490,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opSspaddmmOut, &locs291, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opSspaddmmOut, &assertgenshapes.Locs291, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost59(&c, &locs291, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs291, &a5, out)
 	return r0
 }
 
@@ -2508,9 +2509,9 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 		return kernels.XChunkCat(tensors, dim, num_chunks)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXChunkCat, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opXChunkCat, &assertgenshapes.Locs74)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -2527,10 +2528,10 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXChunkCatOut, &locs76, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXChunkCatOut, &assertgenshapes.Locs76, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	checksPost31(&c, &locs76, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a3, out)
 	return r0
 }
 
@@ -2547,9 +2548,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opStack, &locs74, &l0, tensors)
+	assertgenshapes.ChecksPre70(&c, &opStack, &assertgenshapes.Locs74, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost71(&c, &locs74, &l0, tensors, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs74, &l0, tensors, r0)
 	return r0
 }
 
@@ -2569,10 +2570,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre72(&c, &opStackOut, &locs75, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre72(&c, &opStackOut, &assertgenshapes.Locs75, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	checksPost73(&c, &locs75, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs75, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -2588,9 +2589,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStack, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opXStack, &assertgenshapes.Locs74)
 	r0 := kernels.XStack(tensors, dim)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -2607,10 +2608,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXStackOut, &locs76, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXStackOut, &assertgenshapes.Locs76, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	checksPost31(&c, &locs76, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a2, out)
 	return r0
 }
 
@@ -2626,9 +2627,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHstack, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opHstack, &assertgenshapes.Locs74)
 	r0 := kernels.Hstack(tensors)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -2645,10 +2646,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opHstackOut, &locs76, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opHstackOut, &assertgenshapes.Locs76, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	checksPost31(&c, &locs76, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
 	return r0
 }
 
@@ -2664,9 +2665,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVstack, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opVstack, &assertgenshapes.Locs74)
 	r0 := kernels.Vstack(tensors)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -2683,10 +2684,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opVstackOut, &locs76, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opVstackOut, &assertgenshapes.Locs76, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	checksPost31(&c, &locs76, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
 	return r0
 }
 
@@ -2702,9 +2703,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDstack, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opDstack, &assertgenshapes.Locs74)
 	r0 := kernels.Dstack(tensors)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -2721,10 +2722,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opDstackOut, &locs76, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opDstackOut, &assertgenshapes.Locs76, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	checksPost31(&c, &locs76, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
 	return r0
 }
 
@@ -2740,9 +2741,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStft, &assertgenshapes.Locs0)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2758,9 +2759,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex, align_to_window)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStftCenter, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStftCenter, &assertgenshapes.Locs0)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex, align_to_window)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2776,9 +2777,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIstft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIstft, &assertgenshapes.Locs0)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2794,9 +2795,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStrideInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opStrideInt, &assertgenshapes.Locs3)
 	r0 := kernels.StrideInt(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2812,9 +2813,9 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymStrideInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSymStrideInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSymStrideInt, &assertgenshapes.Locs3)
 	r0 := kernels.SymStrideInt(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2831,9 +2832,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2850,10 +2851,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSumOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSumOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -2870,9 +2871,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSumDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2889,10 +2890,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opSumIntListOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSumIntListOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2908,9 +2909,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedSumBackward, &locs285)
+	assertgenshapes.ChecksPre9(&c, &opXNestedSumBackward, &assertgenshapes.Locs285)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	checksPost10(&c, &locs285)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs285)
 	return r0
 }
 
@@ -2927,9 +2928,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNansum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2946,10 +2947,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opNansumOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNansumOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2966,9 +2967,9 @@ func HashTensor(self *torch.Tensor, dim []int64, keepdim bool, mode int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHashTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHashTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.HashTensor(self, dim, keepdim, mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2985,10 +2986,10 @@ func HashTensorOut(self *torch.Tensor, dim []int64, keepdim bool, mode int64, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opHashTensorOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHashTensorOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HashTensorOut(self, dim, keepdim, mode, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3004,9 +3005,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.SumToSize(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSumToSize, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0)
 	r0 := kernels.SumToSize(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3023,9 +3024,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3042,10 +3043,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqrt_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqrt_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3062,10 +3063,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSqrtOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSqrtOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3081,9 +3082,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSquare, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0)
 	r0 := kernels.Square(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3100,10 +3101,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSquare_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSquare_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3120,10 +3121,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSquareOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSquareOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -3139,9 +3140,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Std(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStd, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0)
 	r0 := kernels.Std(self, unbiased)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3157,9 +3158,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3176,9 +3177,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opStdCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3194,9 +3195,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opStdMean, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opStdMean, &assertgenshapes.Locs26)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -3212,9 +3213,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opStdMeanDim, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opStdMeanDim, &assertgenshapes.Locs26)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -3231,9 +3232,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opStdMeanCorrection, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opStdMeanCorrection, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3250,10 +3251,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opStdMeanCorrectionOut, &locs27, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs27, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost43(&c, &locs27, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3270,10 +3271,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opStdOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opStdOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3290,10 +3291,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opStdCorrectionOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opStdCorrectionOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3310,9 +3311,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opProd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3329,10 +3330,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opProdOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opProdOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -3349,9 +3350,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opProdDimInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3368,10 +3369,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opProdIntOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opProdIntOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3388,9 +3389,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3407,10 +3408,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opT_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opT_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3427,9 +3428,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tan(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3446,10 +3447,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTan_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTan_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3466,10 +3467,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opTanOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTanOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3486,9 +3487,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3505,10 +3506,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3525,10 +3526,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opTanhOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTanhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3544,9 +3545,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTensordot, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opTensordot, &assertgenshapes.Locs6)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3563,10 +3564,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opTensordotOut, &locs7, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opTensordotOut, &assertgenshapes.Locs7, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	checksPost15(&c, &locs7, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a4, out)
 	return r0
 }
 
@@ -3583,9 +3584,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opThreshold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3602,10 +3603,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opThreshold_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opThreshold_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3622,10 +3623,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opThresholdOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opThresholdOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3642,10 +3643,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opThresholdBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -3662,9 +3663,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opThresholdBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opThresholdBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -3680,9 +3681,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Tile(self, dims)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTile, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0)
 	r0 := kernels.Tile(self, dims)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3699,9 +3700,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTransposeInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3717,9 +3718,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMkldnnTranspose, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3736,10 +3737,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTranspose_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTranspose_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3756,10 +3757,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXMkldnnTranspose_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3776,10 +3777,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXMkldnnTransposeOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -3795,9 +3796,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 		return kernels.OneHot(self, num_classes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opOneHot, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0)
 	r0 := kernels.OneHot(self, num_classes)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3814,9 +3815,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFlip, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3833,10 +3834,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFlipOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFlipOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -3852,9 +3853,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fliplr(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFliplr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0)
 	r0 := kernels.Fliplr(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3870,9 +3871,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 		return kernels.Flipud(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlipud, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0)
 	r0 := kernels.Flipud(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3889,9 +3890,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRoll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3908,10 +3909,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRollOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRollOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -3928,9 +3929,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRot90, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3947,10 +3948,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRot90Out, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRot90Out, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -3966,9 +3967,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTrapezoidX, &locs125)
+	assertgenshapes.ChecksPre9(&c, &opTrapezoidX, &assertgenshapes.Locs125)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	checksPost10(&c, &locs125)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs125)
 	return r0
 }
 
@@ -3984,9 +3985,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapezoidDx, &locs126)
+	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs126)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs126)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs126)
 	return r0
 }
 
@@ -4002,9 +4003,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTrapzX, &locs125)
+	assertgenshapes.ChecksPre9(&c, &opTrapzX, &assertgenshapes.Locs125)
 	r0 := kernels.TrapzX(y, x, dim)
-	checksPost10(&c, &locs125)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs125)
 	return r0
 }
 
@@ -4020,9 +4021,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapzDx, &locs126)
+	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs126)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	checksPost1(&c, &locs126)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs126)
 	return r0
 }
 
@@ -4038,9 +4039,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXTransformBiasRescaleQkv, &locs292)
+	assertgenshapes.ChecksPre60(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs292)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	checksPost177(&c, &locs292)
+	assertgenshapes.ChecksPost177(&c, &assertgenshapes.Locs292)
 	return r0, r1, r2
 }
 
@@ -4057,10 +4058,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre144(&c, &opXTransformBiasRescaleQkvOut, &locs293, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPre144(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs293, &a3, &a4, &a5, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	checksPost145(&c, &locs293, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs293, &a3, &a4, &a5, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4077,9 +4078,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedTensorFromMask, &locs294, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre12(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs294, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	checksPost13(&c, &locs294, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs294, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -4096,10 +4097,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXNestedTensorFromMaskOut, &locs295, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs295, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	checksPost15(&c, &locs295, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs295, &a3, out)
 	return r0
 }
 
@@ -4116,9 +4117,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &locs296, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs296, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	checksPost17(&c, &locs296, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs296, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -4135,9 +4136,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedFromPadded, &locs297, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre12(&c, &opXNestedFromPadded, &assertgenshapes.Locs297, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	checksPost13(&c, &locs297, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs297, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -4154,10 +4155,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXNestedFromPaddedOut, &locs298, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs298, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	checksPost15(&c, &locs298, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs298, &a3, out)
 	return r0
 }
 
@@ -4174,9 +4175,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedTensorSize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	checksPost178(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -4193,10 +4194,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXNestedTensorSizeOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4213,9 +4214,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedTensorStrides, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	checksPost178(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -4232,10 +4233,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXNestedTensorStridesOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4252,9 +4253,9 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedTensorStorageOffsets, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	checksPost178(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -4271,10 +4272,10 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXNestedTensorStorageOffsetsOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4290,9 +4291,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedFromPaddedAndNestedExample, &locs299)
+	assertgenshapes.ChecksPre9(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs299)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	checksPost10(&c, &locs299)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs299)
 	return r0
 }
 
@@ -4309,10 +4310,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs300, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs300, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	checksPost15(&c, &locs300, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs300, &a2, out)
 	return r0
 }
 
@@ -4329,9 +4330,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre170(&c, &opXNestedViewFromBuffer, &locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre170(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	checksPost179(&c, &locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost179(&c, &assertgenshapes.Locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -4348,9 +4349,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre170(&c, &opXNestedViewFromBufferCopy, &locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre170(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	checksPost171(&c, &locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost171(&c, &assertgenshapes.Locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -4367,10 +4368,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre132(&c, &opXNestedViewFromBufferCopyOut, &locs302, &a4, out)
+	assertgenshapes.ChecksPre132(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs302, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	checksPost172(&c, &locs302, &a4, out)
+	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs302, &a4, out)
 	return r0
 }
 
@@ -4387,9 +4388,9 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre180(&c, &opXNestedViewFromJagged, &locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre180(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost181(&c, &locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -4406,9 +4407,9 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre180(&c, &opXNestedViewFromJaggedCopy, &locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre180(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost182(&c, &locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost182(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -4425,10 +4426,10 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre58(&c, &opXNestedViewFromJaggedCopyOut, &locs304, &a7, out)
+	assertgenshapes.ChecksPre58(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs304, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	checksPost59(&c, &locs304, &a7, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs304, &a7, out)
 	return r0
 }
 
@@ -4445,9 +4446,9 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedGetValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedGetValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetValues(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4464,9 +4465,9 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedGetValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4483,10 +4484,10 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXNestedGetValuesCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -4502,9 +4503,9 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetOffsets(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetOffsets, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetOffsets, &assertgenshapes.Locs0)
 	r0 := kernels.XNestedGetOffsets(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4520,9 +4521,9 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetLengths(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetLengths, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetLengths, &assertgenshapes.Locs0)
 	r0 := kernels.XNestedGetLengths(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4539,9 +4540,9 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXNestedGetRaggedIdx, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4557,9 +4558,9 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetMinSeqlen(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetMinSeqlen, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs0)
 	r0 := kernels.XNestedGetMinSeqlen(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4575,9 +4576,9 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetMaxSeqlen(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetMaxSeqlen, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs0)
 	r0 := kernels.XNestedGetMaxSeqlen(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4593,9 +4594,9 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetJaggedDummy(any_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetJaggedDummy, &locs305)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs305)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	checksPost1(&c, &locs305)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs305)
 	return r0
 }
 
@@ -4611,9 +4612,9 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 		return kernels.XNestedComputeContiguousStridesOffsets(nested_size)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedComputeContiguousStridesOffsets, &locs306)
+	assertgenshapes.ChecksPre9(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs306)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	checksPost11(&c, &locs306)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs306)
 	return r0, r1
 }
 
@@ -4630,9 +4631,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXTrilinear, &locs307, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre53(&c, &opXTrilinear, &assertgenshapes.Locs307, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	checksPost54(&c, &locs307, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs307, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -4649,10 +4650,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opXTrilinearOut, &locs308, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opXTrilinearOut, &assertgenshapes.Locs308, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	checksPost59(&c, &locs308, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs308, &a8, out)
 	return r0
 }
 
@@ -4668,9 +4669,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opTripletMarginLoss, &locs309)
+	assertgenshapes.ChecksPre44(&c, &opTripletMarginLoss, &assertgenshapes.Locs309)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	checksPost57(&c, &locs309)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs309)
 	return r0
 }
 
@@ -4687,9 +4688,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTrunc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trunc(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4706,10 +4707,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTrunc_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTrunc_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4726,10 +4727,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opTruncOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTruncOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4745,9 +4746,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFix, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0)
 	r0 := kernels.Fix(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4764,10 +4765,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFix_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFix_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4784,10 +4785,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opFixOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opFixOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -4803,9 +4804,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTypeAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opTypeAs, &assertgenshapes.Locs6)
 	r0 := kernels.TypeAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4821,9 +4822,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHasCompatibleShallowCopyType, &locs310)
+	assertgenshapes.ChecksPre0(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs310)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	checksPost2(&c, &locs310)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs310)
 	return r0
 }
 
@@ -4840,9 +4841,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opXUnique, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opXUnique, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4859,10 +4860,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opXUniqueOut, &locs27, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXUniqueOut, &assertgenshapes.Locs27, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	checksPost43(&c, &locs27, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4879,9 +4880,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre183(&c, &opUniqueDim, &locs311, &a0, self)
+	assertgenshapes.ChecksPre183(&c, &opUniqueDim, &assertgenshapes.Locs311, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	checksPost184(&c, &locs311, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs311, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4898,10 +4899,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	checksPre116(&c, &opUniqueDimOut, &locs312, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre116(&c, &opUniqueDimOut, &assertgenshapes.Locs312, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost117(&c, &locs312, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs312, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4918,9 +4919,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre183(&c, &opUniqueConsecutive, &locs311, &a0, self)
+	assertgenshapes.ChecksPre183(&c, &opUniqueConsecutive, &assertgenshapes.Locs311, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	checksPost184(&c, &locs311, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs311, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4937,10 +4938,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre116(&c, &opUniqueConsecutiveOut, &locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre116(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	checksPost117(&c, &locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4957,9 +4958,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre183(&c, &opUniqueDimConsecutive, &locs311, &a0, self)
+	assertgenshapes.ChecksPre183(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs311, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	checksPost184(&c, &locs311, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs311, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4976,10 +4977,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre116(&c, &opUniqueDimConsecutiveOut, &locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre116(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	checksPost117(&c, &locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4996,9 +4997,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre183(&c, &opXUnique2, &locs311, &a0, self)
+	assertgenshapes.ChecksPre183(&c, &opXUnique2, &assertgenshapes.Locs311, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	checksPost184(&c, &locs311, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs311, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5015,10 +5016,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre116(&c, &opXUnique2Out, &locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre116(&c, &opXUnique2Out, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost117(&c, &locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5035,9 +5036,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUnsafeView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5054,10 +5055,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXUnsafeViewOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXUnsafeViewOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -5074,9 +5075,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnsqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5093,10 +5094,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opUnsqueeze_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opUnsqueeze_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5112,9 +5113,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVander, &locs313)
+	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs313)
 	r0 := kernels.Vander(x, N, increasing)
-	checksPost1(&c, &locs313)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs313)
 	return r0
 }
 
@@ -5130,9 +5131,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Var(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0)
 	r0 := kernels.Var(self, unbiased)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5148,9 +5149,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5167,9 +5168,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opVarCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5186,10 +5187,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opVarOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opVarOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -5206,10 +5207,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opVarCorrectionOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opVarCorrectionOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5225,9 +5226,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opVarMean, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opVarMean, &assertgenshapes.Locs26)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -5243,9 +5244,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opVarMeanDim, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opVarMeanDim, &assertgenshapes.Locs26)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -5262,9 +5263,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opVarMeanCorrection, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opVarMeanCorrection, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5281,10 +5282,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opVarMeanCorrectionOut, &locs27, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs27, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost43(&c, &locs27, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -5300,9 +5301,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opViewAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opViewAs, &assertgenshapes.Locs6)
 	r0 := kernels.ViewAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5319,9 +5320,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opWhereSelf, &locs314, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre53(&c, &opWhereSelf, &assertgenshapes.Locs314, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	checksPost54(&c, &locs314, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs314, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -5338,10 +5339,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opWhereSelfOut, &locs315, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre56(&c, &opWhereSelfOut, &assertgenshapes.Locs315, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	checksPost24(&c, &locs315, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs315, &a0, &a1, &a2, &a3, condition, self, other, out)
 	return r0
 }
 
@@ -5357,9 +5358,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opWhereScalarSelf, &locs316)
+	assertgenshapes.ChecksPre9(&c, &opWhereScalarSelf, &assertgenshapes.Locs316)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	checksPost10(&c, &locs316)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs316)
 	return r0
 }
 
@@ -5375,9 +5376,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opWhereScalarOther, &locs317)
+	assertgenshapes.ChecksPre9(&c, &opWhereScalarOther, &assertgenshapes.Locs317)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	checksPost10(&c, &locs317)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs317)
 	return r0
 }
 
@@ -5393,9 +5394,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opWhereScalar, &locs318)
+	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs318)
 	r0 := kernels.WhereScalar(condition, self, other)
-	checksPost1(&c, &locs318)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs318)
 	return r0
 }
 
@@ -5411,9 +5412,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opWhere, &locs319)
+	assertgenshapes.ChecksPre5(&c, &opWhere, &assertgenshapes.Locs319)
 	r0 := kernels.Where(condition)
-	checksPost6(&c, &locs319)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs319)
 	return r0
 }
 
@@ -5429,9 +5430,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormExceptDim, &locs320)
+	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs320)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	checksPost1(&c, &locs320)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs320)
 	return r0
 }
 
@@ -5447,9 +5448,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXWeightNorm, &locs321)
+	assertgenshapes.ChecksPre9(&c, &opXWeightNorm, &assertgenshapes.Locs321)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	checksPost10(&c, &locs321)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs321)
 	return r0
 }
 
@@ -5466,9 +5467,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXWeightNormInterface, &locs322, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre25(&c, &opXWeightNormInterface, &assertgenshapes.Locs322, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	checksPost26(&c, &locs322, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs322, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -5485,10 +5486,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre27(&c, &opXWeightNormInterfaceOut, &locs323, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre27(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs323, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	checksPost28(&c, &locs323, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs323, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -5504,9 +5505,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXWeightNormInterfaceBackward, &locs324)
+	assertgenshapes.ChecksPre62(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs324)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost162(&c, &locs324)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs324)
 	return r0, r1
 }
 
@@ -5523,10 +5524,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre97(&c, &opXWeightNormInterfaceBackwardOut, &locs325, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre97(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs325, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	checksPost98(&c, &locs325, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs325, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -5542,9 +5543,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXWeightNormDifferentiableBackward, &locs324)
+	assertgenshapes.ChecksPre62(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs324)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost162(&c, &locs324)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs324)
 	return r0, r1
 }
 
@@ -5560,9 +5561,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEfficientzerotensor, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opXEfficientzerotensor, &assertgenshapes.Locs13)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -5579,10 +5580,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opXEfficientzerotensorOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -5598,9 +5599,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opZeros, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opZeros, &assertgenshapes.Locs13)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -5617,10 +5618,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opZerosOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opZerosOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -5637,9 +5638,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opZerosLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5656,10 +5657,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opZerosLikeOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opZerosLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5676,9 +5677,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXStandardGammaGrad, &locs326, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre12(&c, &opXStandardGammaGrad, &assertgenshapes.Locs326, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	checksPost13(&c, &locs326, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs326, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -5695,10 +5696,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXStandardGammaGradOut, &locs327, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs327, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	checksPost15(&c, &locs327, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs327, &a2, out)
 	return r0
 }
 
@@ -5715,9 +5716,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXStandardGamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5734,10 +5735,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXStandardGammaOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXStandardGammaOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -5753,9 +5754,9 @@ func XPhiloxKeySplit(key *torch.Tensor, num_splits int64) *torch.Tensor {
 		return kernels.XPhiloxKeySplit(key, num_splits)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPhiloxKeySplit, &locs328)
+	assertgenshapes.ChecksPre0(&c, &opXPhiloxKeySplit, &assertgenshapes.Locs328)
 	r0 := kernels.XPhiloxKeySplit(key, num_splits)
-	checksPost1(&c, &locs328)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs328)
 	return r0
 }
 
@@ -5771,9 +5772,9 @@ func XPhiloxKeyFoldIn(key *torch.Tensor, data int64) *torch.Tensor {
 		return kernels.XPhiloxKeyFoldIn(key, data)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPhiloxKeyFoldIn, &locs328)
+	assertgenshapes.ChecksPre0(&c, &opXPhiloxKeyFoldIn, &assertgenshapes.Locs328)
 	r0 := kernels.XPhiloxKeyFoldIn(key, data)
-	checksPost1(&c, &locs328)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs328)
 	return r0
 }
 
@@ -5789,9 +5790,9 @@ func XPhiloxKeyFoldInTensor(key *torch.Tensor, data *torch.Tensor) *torch.Tensor
 		return kernels.XPhiloxKeyFoldInTensor(key, data)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXPhiloxKeyFoldInTensor, &locs329)
+	assertgenshapes.ChecksPre9(&c, &opXPhiloxKeyFoldInTensor, &assertgenshapes.Locs329)
 	r0 := kernels.XPhiloxKeyFoldInTensor(key, data)
-	checksPost10(&c, &locs329)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs329)
 	return r0
 }
 
@@ -5808,10 +5809,10 @@ func XPhiloxNormal_(self *torch.Tensor, key *torch.Tensor, mean float64, std flo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opXPhiloxNormal_, &locs330, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opXPhiloxNormal_, &assertgenshapes.Locs330, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxNormal_(self, key, mean, std)
-	checksPost4(&c, &locs330, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs330, &a0, self)
 	return r0
 }
 
@@ -5828,10 +5829,10 @@ func XPhiloxNormalOut(self *torch.Tensor, key *torch.Tensor, mean float64, std f
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXPhiloxNormalOut, &locs331, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXPhiloxNormalOut, &assertgenshapes.Locs331, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxNormalOut(self, key, mean, std, out)
-	checksPost15(&c, &locs331, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs331, &a4, out)
 	return r0
 }
 
@@ -5847,9 +5848,9 @@ func XPhiloxNormal(self *torch.Tensor, key *torch.Tensor, mean float64, std floa
 		return kernels.XPhiloxNormal(self, key, mean, std)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXPhiloxNormal, &locs332)
+	assertgenshapes.ChecksPre9(&c, &opXPhiloxNormal, &assertgenshapes.Locs332)
 	r0 := kernels.XPhiloxNormal(self, key, mean, std)
-	checksPost10(&c, &locs332)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs332)
 	return r0
 }
 
@@ -5866,10 +5867,10 @@ func XPhiloxUniform_(self *torch.Tensor, key *torch.Tensor, low float64, high fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opXPhiloxUniform_, &locs330, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opXPhiloxUniform_, &assertgenshapes.Locs330, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxUniform_(self, key, low, high)
-	checksPost4(&c, &locs330, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs330, &a0, self)
 	return r0
 }
 
@@ -5886,10 +5887,10 @@ func XPhiloxUniformOut(self *torch.Tensor, key *torch.Tensor, low float64, high 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXPhiloxUniformOut, &locs331, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXPhiloxUniformOut, &assertgenshapes.Locs331, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxUniformOut(self, key, low, high, out)
-	checksPost15(&c, &locs331, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs331, &a4, out)
 	return r0
 }
 
@@ -5905,9 +5906,9 @@ func XPhiloxUniform(self *torch.Tensor, key *torch.Tensor, low float64, high flo
 		return kernels.XPhiloxUniform(self, key, low, high)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXPhiloxUniform, &locs332)
+	assertgenshapes.ChecksPre9(&c, &opXPhiloxUniform, &assertgenshapes.Locs332)
 	r0 := kernels.XPhiloxUniform(self, key, low, high)
-	checksPost10(&c, &locs332)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs332)
 	return r0
 }
 
@@ -5923,9 +5924,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXDirichletGrad, &locs333)
+	assertgenshapes.ChecksPre44(&c, &opXDirichletGrad, &assertgenshapes.Locs333)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	checksPost57(&c, &locs333)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs333)
 	return r0
 }
 
@@ -5942,10 +5943,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opXDirichletGradOut, &locs334, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opXDirichletGradOut, &assertgenshapes.Locs334, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	checksPost59(&c, &locs334, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs334, &a3, out)
 	return r0
 }
 
@@ -5961,9 +5962,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XSampleDirichlet(self, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSampleDirichlet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5980,10 +5981,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXSampleDirichletOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXSampleDirichletOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6000,9 +6001,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPoisson, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6019,10 +6020,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opPoissonOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opPoissonOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6038,9 +6039,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBinomial, &locs335)
+	assertgenshapes.ChecksPre9(&c, &opBinomial, &assertgenshapes.Locs335)
 	r0 := kernels.Binomial(count, prob, generator)
-	checksPost10(&c, &locs335)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs335)
 	return r0
 }
 
@@ -6057,10 +6058,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opBinomialOut, &locs336, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opBinomialOut, &assertgenshapes.Locs336, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	checksPost15(&c, &locs336, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs336, &a3, out)
 	return r0
 }
 
@@ -6076,9 +6077,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NativeNorm(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0)
 	r0 := kernels.NativeNorm(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6095,10 +6096,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNativeNormOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNativeNormOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6114,9 +6115,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNormScalarOptDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6133,10 +6134,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &locs40, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs40, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs40, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
 	return r0
 }
 
@@ -6153,10 +6154,10 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre185(&c, &opXBatchNormWithUpdate, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre185(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost186(&c, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost186(&c, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6173,9 +6174,9 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre187(&c, &opXBatchNormWithUpdateFunctional, &locs337, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre187(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs337, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost188(&c, &locs337, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost188(&c, &assertgenshapes.Locs337, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -6192,10 +6193,10 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a3, a4, a7, a8, a9, a10 asserts.Saved
-	checksPre189(&c, &opXBatchNormWithUpdateOut, &locs338, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPre189(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs338, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	checksPost190(&c, &locs338, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPost190(&c, &assertgenshapes.Locs338, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -6212,9 +6213,9 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre191(&c, &opXBatchNormNoUpdate, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre191(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost192(&c, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6231,10 +6232,10 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a7, a8, a9, a10 asserts.Saved
-	checksPre193(&c, &opXBatchNormNoUpdateOut, &locs339, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre193(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs339, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	checksPost194(&c, &locs339, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost194(&c, &assertgenshapes.Locs339, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6251,9 +6252,9 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
-	checksPre86(&c, &opBatchNormBackward, &locs340, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	assertgenshapes.ChecksPre86(&c, &opBatchNormBackward, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	checksPost87(&c, &locs340, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6269,9 +6270,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseSum(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSum, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSum(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6287,9 +6288,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSumDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6306,9 +6307,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSparseSumDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6325,10 +6326,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXSparseSumDimOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseSumDimOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6344,9 +6345,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSumDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6362,9 +6363,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseSumBackward, &locs285)
+	assertgenshapes.ChecksPre9(&c, &opXSparseSumBackward, &assertgenshapes.Locs285)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	checksPost10(&c, &locs285)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs285)
 	return r0
 }
 
@@ -6381,10 +6382,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXSparseSumBackwardOut, &locs341, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs341, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	checksPost15(&c, &locs341, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs341, &a3, out)
 	return r0
 }
 
@@ -6400,9 +6401,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrSumDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6419,10 +6420,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXSparseCsrSumDimDtypeOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -6438,9 +6439,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrProdDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6457,10 +6458,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXSparseCsrProdDimDtypeOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -6476,9 +6477,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6495,9 +6496,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSparseSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6514,10 +6515,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXSparseSoftmaxOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -6533,9 +6534,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseSoftmaxBackwardData, &locs342)
+	assertgenshapes.ChecksPre44(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs342)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost57(&c, &locs342)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs342)
 	return r0
 }
 
@@ -6552,10 +6553,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &locs343, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs343, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost59(&c, &locs343, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs343, &a4, out)
 	return r0
 }
 
@@ -6571,9 +6572,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseLogSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6590,9 +6591,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6609,10 +6610,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXSparseLogSoftmaxOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -6628,9 +6629,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseLogSoftmaxBackwardData, &locs342)
+	assertgenshapes.ChecksPre44(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs342)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost57(&c, &locs342)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs342)
 	return r0
 }
 
@@ -6647,10 +6648,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs343, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs343, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost59(&c, &locs343, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs343, &a4, out)
 	return r0
 }
 
@@ -6666,9 +6667,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSpdiags, &locs344)
+	assertgenshapes.ChecksPre9(&c, &opXSpdiags, &assertgenshapes.Locs344)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	checksPost10(&c, &locs344)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs344)
 	return r0
 }
 
@@ -6685,10 +6686,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXSpdiagsOut, &locs345, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXSpdiagsOut, &assertgenshapes.Locs345, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	checksPost15(&c, &locs345, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs345, &a4, out)
 	return r0
 }
 
@@ -6705,9 +6706,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalarOptDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6724,10 +6725,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opNormScalarOptDtypeOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -6744,9 +6745,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6763,10 +6764,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNormScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNormScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6783,9 +6784,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6802,9 +6803,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalarOptDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6821,10 +6822,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opNormDtypeOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNormDtypeOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -6841,10 +6842,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opNormOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNormOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6861,9 +6862,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opFrexpTensor, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opFrexpTensor, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6880,10 +6881,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre95(&c, &opFrexpTensorOut, &locs346, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre95(&c, &opFrexpTensorOut, &assertgenshapes.Locs346, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	checksPost52(&c, &locs346, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs346, &a0, &a1, &a2, self, mantissa, exponent)
 	return r0, r1
 }
 
@@ -6899,9 +6900,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFrobeniusNormDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6918,10 +6919,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opFrobeniusNormOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opFrobeniusNormOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -6937,9 +6938,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 		return kernels.NuclearNorm(self, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6956,10 +6957,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNuclearNormOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNuclearNormOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6975,9 +6976,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNormDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6994,10 +6995,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opNuclearNormDimOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opNuclearNormDimOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -7014,9 +7015,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7033,10 +7034,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCloneOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCloneOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -7052,9 +7053,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 		return kernels.Positive(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPositive, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0)
 	r0 := kernels.Positive(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7071,10 +7072,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opResizeAs_, &locs347, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opResizeAs_, &assertgenshapes.Locs347, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	checksPost4(&c, &locs347, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs347, &a0, self)
 	return r0
 }
 
@@ -7091,10 +7092,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opResizeAsOut, &locs348, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opResizeAsOut, &assertgenshapes.Locs348, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	checksPost15(&c, &locs348, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs348, &a3, out)
 	return r0
 }
 
@@ -7110,9 +7111,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opResizeAs, &locs349)
+	assertgenshapes.ChecksPre9(&c, &opResizeAs, &assertgenshapes.Locs349)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	checksPost10(&c, &locs349)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs349)
 	return r0
 }
 
@@ -7129,10 +7130,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opResizeAsSparse_, &locs347, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opResizeAsSparse_, &assertgenshapes.Locs347, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	checksPost4(&c, &locs347, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs347, &a0, self)
 	return r0
 }
 
@@ -7149,10 +7150,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opResizeAsSparseOut, &locs348, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opResizeAsSparseOut, &assertgenshapes.Locs348, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	checksPost15(&c, &locs348, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs348, &a2, out)
 	return r0
 }
 
@@ -7168,9 +7169,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opResizeAsSparse, &locs349)
+	assertgenshapes.ChecksPre9(&c, &opResizeAsSparse, &assertgenshapes.Locs349)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	checksPost10(&c, &locs349)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs349)
 	return r0
 }
 
@@ -7187,10 +7188,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opZero_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opZero_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7207,10 +7208,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opZeroOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opZeroOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7227,9 +7228,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opZero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Zero(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7246,10 +7247,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opSubOut, &locs41, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opSubOut, &assertgenshapes.Locs41, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -7266,9 +7267,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7285,10 +7286,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opSub_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opSub_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7305,9 +7306,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7324,10 +7325,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSub_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSub_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7344,10 +7345,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opSubScalarOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opSubScalarOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -7364,10 +7365,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opSubtractOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opSubtractOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -7383,9 +7384,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSubtractTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSubtractTensor, &assertgenshapes.Locs6)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -7402,10 +7403,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSubtract_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSubtract_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -7421,9 +7422,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.SubtractScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSubtractScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7440,10 +7441,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSubtract_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSubtract_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7460,9 +7461,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7479,10 +7480,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opRsubTensorOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -7499,10 +7500,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHeavisideOut, &locs350, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opHeavisideOut, &assertgenshapes.Locs350, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	checksPost15(&c, &locs350, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs350, &a2, out)
 	return r0
 }
 
@@ -7518,9 +7519,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHeaviside, &locs351)
+	assertgenshapes.ChecksPre9(&c, &opHeaviside, &assertgenshapes.Locs351)
 	r0 := kernels.Heaviside(self, values)
-	checksPost10(&c, &locs351)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs351)
 	return r0
 }
 
@@ -7537,10 +7538,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opHeaviside_, &locs352, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opHeaviside_, &assertgenshapes.Locs352, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	checksPost4(&c, &locs352, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs352, &a0, self)
 	return r0
 }
 
@@ -7557,9 +7558,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRsubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7576,10 +7577,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRsubScalarOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRsubScalarOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -7596,9 +7597,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXSparseAddmm, &locs290, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre53(&c, &opXSparseAddmm, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	checksPost54(&c, &locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7615,10 +7616,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opXSparseAddmmOut, &locs291, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opXSparseAddmmOut, &assertgenshapes.Locs291, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost59(&c, &locs291, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs291, &a5, out)
 	return r0
 }
 
@@ -7635,10 +7636,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opSparseSampledAddmmOut, &locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre56(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost24(&c, &locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -7655,9 +7656,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opSparseSampledAddmm, &locs290, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre53(&c, &opSparseSampledAddmm, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	checksPost54(&c, &locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7674,9 +7675,9 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXSparseMmReduceImpl, &locs354, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre25(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs354, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	checksPost26(&c, &locs354, &a0, &a1, self, other, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs354, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -7692,9 +7693,9 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 		return kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXSparseMmReduceImplBackward, &locs355)
+	assertgenshapes.ChecksPre62(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs355)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	checksPost162(&c, &locs355)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs355)
 	return r0, r1
 }
 
@@ -7711,10 +7712,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddmmOut, &locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddmmOut, &assertgenshapes.Locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost24(&c, &locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -7731,9 +7732,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddmm, &locs290, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre53(&c, &opAddmm, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	checksPost54(&c, &locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7749,9 +7750,9 @@ func AddmmDtype(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, out_
 		return kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opAddmmDtype, &locs290)
+	assertgenshapes.ChecksPre44(&c, &opAddmmDtype, &assertgenshapes.Locs290)
 	r0 := kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
-	checksPost57(&c, &locs290)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs290)
 	return r0
 }
 
@@ -7768,10 +7769,10 @@ func AddmmDtypeOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre58(&c, &opAddmmDtypeOut, &locs291, &a6, out)
+	assertgenshapes.ChecksPre58(&c, &opAddmmDtypeOut, &assertgenshapes.Locs291, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmDtypeOut(self, mat1, mat2, out_dtype, beta, alpha, out)
-	checksPost59(&c, &locs291, &a6, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs291, &a6, out)
 	return r0
 }
 
@@ -7788,10 +7789,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddmm_, &locs356, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre55(&c, &opAddmm_, &assertgenshapes.Locs356, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	checksPost52(&c, &locs356, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs356, &a0, &a1, &a2, self, mat1, mat2)
 	return r0
 }
 
@@ -7808,10 +7809,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre58(&c, &opXAddmmActivationOut, &locs291, &a6, out)
+	assertgenshapes.ChecksPre58(&c, &opXAddmmActivationOut, &assertgenshapes.Locs291, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	checksPost59(&c, &locs291, &a6, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs291, &a6, out)
 	return r0
 }
 
@@ -7827,9 +7828,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXAddmmActivation, &locs290)
+	assertgenshapes.ChecksPre44(&c, &opXAddmmActivation, &assertgenshapes.Locs290)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	checksPost57(&c, &locs290)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs290)
 	return r0
 }
 
@@ -7845,9 +7846,9 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 		return kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledMm, &locs357)
+	assertgenshapes.ChecksPre60(&c, &opXScaledMm, &assertgenshapes.Locs357)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	checksPost96(&c, &locs357)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs357)
 	return r0
 }
 
@@ -7864,10 +7865,10 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre132(&c, &opXScaledMmOut, &locs358, &a8, out)
+	assertgenshapes.ChecksPre132(&c, &opXScaledMmOut, &assertgenshapes.Locs358, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	checksPost172(&c, &locs358, &a8, out)
+	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs358, &a8, out)
 	return r0
 }
 
@@ -7883,9 +7884,9 @@ func XScaledMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Tensor
 		return kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledMmV2, &locs357)
+	assertgenshapes.ChecksPre60(&c, &opXScaledMmV2, &assertgenshapes.Locs357)
 	r0 := kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
-	checksPost96(&c, &locs357)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs357)
 	return r0
 }
 
@@ -7902,10 +7903,10 @@ func XScaledMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Ten
 	}
 	var c asserts.Call
 	var a12 asserts.Saved
-	checksPre132(&c, &opXScaledMmV2Out, &locs358, &a12, out)
+	assertgenshapes.ChecksPre132(&c, &opXScaledMmV2Out, &assertgenshapes.Locs358, &a12, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	checksPost172(&c, &locs358, &a12, out)
+	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs358, &a12, out)
 	return r0
 }
 
@@ -7921,9 +7922,9 @@ func XScaledGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Ten
 		return kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledGroupedMm, &locs357)
+	assertgenshapes.ChecksPre60(&c, &opXScaledGroupedMm, &assertgenshapes.Locs357)
 	r0 := kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
-	checksPost96(&c, &locs357)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs357)
 	return r0
 }
 
@@ -7939,9 +7940,9 @@ func XScaledGroupedMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch
 		return kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledGroupedMmV2, &locs357)
+	assertgenshapes.ChecksPre60(&c, &opXScaledGroupedMmV2, &assertgenshapes.Locs357)
 	r0 := kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
-	checksPost96(&c, &locs357)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs357)
 	return r0
 }
 
@@ -7958,10 +7959,10 @@ func XScaledGroupedMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*to
 	}
 	var c asserts.Call
 	var a13 asserts.Saved
-	checksPre132(&c, &opXScaledGroupedMmV2Out, &locs358, &a13, out)
+	assertgenshapes.ChecksPre132(&c, &opXScaledGroupedMmV2Out, &assertgenshapes.Locs358, &a13, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledGroupedMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	checksPost172(&c, &locs358, &a13, out)
+	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs358, &a13, out)
 	return r0
 }
 
@@ -7978,9 +7979,9 @@ func XGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, offs *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre68(&c, &opXGroupedMm, &locs359, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
+	assertgenshapes.ChecksPre68(&c, &opXGroupedMm, &assertgenshapes.Locs359, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
 	r0 := kernels.XGroupedMm(self, mat2, offs, bias, out_dtype)
-	checksPost69(&c, &locs359, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
+	assertgenshapes.ChecksPost69(&c, &assertgenshapes.Locs359, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
 	return r0
 }
 
@@ -7996,9 +7997,9 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseCompressedTensorWithDims, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs13)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -8015,9 +8016,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opSparseCompressedTensorCompPlainValueSize, &locs360, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre53(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs360, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost54(&c, &locs360, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs360, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8033,9 +8034,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCsrTensorCrowColValueSize, &locs361)
+	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs361)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs361)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
 	return r0
 }
 
@@ -8051,9 +8052,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCscTensorCcolRowValueSize, &locs362)
+	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs362)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs362)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
 	return r0
 }
 
@@ -8069,9 +8070,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBsrTensorCrowColValueSize, &locs361)
+	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs361)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs361)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
 	return r0
 }
 
@@ -8087,9 +8088,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBscTensorCcolRowValueSize, &locs362)
+	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs362)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs362)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
 	return r0
 }
 
@@ -8105,9 +8106,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCompressedTensorCompPlainValue, &locs360)
+	assertgenshapes.ChecksPre44(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs360)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs360)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs360)
 	return r0
 }
 
@@ -8123,9 +8124,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCsrTensorCrowColValue, &locs361)
+	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs361)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs361)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
 	return r0
 }
 
@@ -8141,9 +8142,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCscTensorCcolRowValue, &locs362)
+	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs362)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs362)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
 	return r0
 }
 
@@ -8159,9 +8160,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBsrTensorCrowColValue, &locs361)
+	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs361)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs361)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
 	return r0
 }
 
@@ -8177,9 +8178,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBscTensorCcolRowValue, &locs362)
+	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs362)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs362)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
 	return r0
 }
 
@@ -8195,9 +8196,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseCompressedTensorUnsafe, &locs360)
+	assertgenshapes.ChecksPre44(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs360)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs360)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs360)
 	return r0
 }
 
@@ -8213,9 +8214,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseCsrTensorUnsafe, &locs361)
+	assertgenshapes.ChecksPre44(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs361)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs361)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
 	return r0
 }
 
@@ -8231,9 +8232,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseCscTensorUnsafe, &locs362)
+	assertgenshapes.ChecksPre44(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs362)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs362)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
 	return r0
 }
 
@@ -8249,9 +8250,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseBsrTensorUnsafe, &locs361)
+	assertgenshapes.ChecksPre44(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs361)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs361)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
 	return r0
 }
 
@@ -8267,9 +8268,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseBscTensorUnsafe, &locs362)
+	assertgenshapes.ChecksPre44(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs362)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs362)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
 	return r0
 }
 
@@ -8285,9 +8286,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseCooTensorSize, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opSparseCooTensorSize, &assertgenshapes.Locs13)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -8304,10 +8305,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opSparseCooTensorSizeOut, &locs25, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs25, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	checksPost8(&c, &locs25, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
 	return r0
 }
 
@@ -8323,9 +8324,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSparseCooTensorIndices, &locs363)
+	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs363)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost10(&c, &locs363)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs363)
 	return r0
 }
 
@@ -8341,9 +8342,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSparseCooTensorIndicesSize, &locs363)
+	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs363)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost10(&c, &locs363)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs363)
 	return r0
 }
 
@@ -8359,9 +8360,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseCooTensorUnsafe, &locs363)
+	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs363)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost10(&c, &locs363)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs363)
 	return r0
 }
 
@@ -8378,9 +8379,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXValidateSparseCooTensorArgs, &locs364)
+	assertgenshapes.ChecksPre0(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs364)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced, check_pinning)
-	checksPost2(&c, &locs364)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs364)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -8396,9 +8397,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseCompressedTensorArgs, &locs365)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs365)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout, check_pinning)
-	checksPost195(&c, &locs365)
+	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs365)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -8414,9 +8415,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseCsrTensorArgs, &locs366)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs366)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	checksPost195(&c, &locs366)
+	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs366)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -8432,9 +8433,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseCscTensorArgs, &locs367)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs367)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	checksPost195(&c, &locs367)
+	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs367)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -8450,9 +8451,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseBsrTensorArgs, &locs366)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs366)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	checksPost195(&c, &locs366)
+	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs366)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -8468,9 +8469,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseBscTensorArgs, &locs367)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs367)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	checksPost195(&c, &locs367)
+	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs367)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -8485,9 +8486,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseCooTensorWithDims, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs13)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -8504,10 +8505,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opXSparseCooTensorWithDimsOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -8524,9 +8525,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &locs363, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs363, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost13(&c, &locs363, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs363, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -8543,10 +8544,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs368, &a6, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs368, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	checksPost15(&c, &locs368, &a6, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs368, &a6, out)
 	return r0
 }
 
@@ -8563,10 +8564,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSparseResize_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSparseResize_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8583,10 +8584,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opSparseResizeOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opSparseResizeOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -8602,9 +8603,9 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResize, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8621,10 +8622,10 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSparseResizeAndClear_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8641,10 +8642,10 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opSparseResizeAndClearOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -8660,9 +8661,9 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResizeAndClear, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8679,9 +8680,9 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSparseMask, &locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opSparseMask, &assertgenshapes.Locs28, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	checksPost13(&c, &locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -8698,10 +8699,10 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSparseMaskOut, &locs29, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSparseMaskOut, &assertgenshapes.Locs29, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	checksPost15(&c, &locs29, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs29, &a2, out)
 	return r0
 }
 
@@ -8717,9 +8718,9 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseMaskProjection, &locs28)
+	assertgenshapes.ChecksPre9(&c, &opXSparseMaskProjection, &assertgenshapes.Locs28)
 	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	checksPost10(&c, &locs28)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs28)
 	return r0
 }
 
@@ -8736,10 +8737,10 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXSparseMaskProjectionOut, &locs29, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs29, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	checksPost15(&c, &locs29, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs29, &a3, out)
 	return r0
 }
 
@@ -8755,9 +8756,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.XToCpu(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXToCpu, &locs52)
+	assertgenshapes.ChecksPre5(&c, &opXToCpu, &assertgenshapes.Locs52)
 	r0 := kernels.XToCpu(tensors)
-	checksPost6(&c, &locs52)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
 	return r0
 }
 
@@ -8773,9 +8774,9 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 		return kernels.ToDense(self, dtype, masked_grad)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDense, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0)
 	r0 := kernels.ToDense(self, dtype, masked_grad)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8792,9 +8793,9 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToDense, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8811,10 +8812,10 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXToDenseOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXToDenseOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -8830,9 +8831,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 		return kernels.ToDenseBackward(grad, input, masked_grad)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opToDenseBackward, &locs369)
+	assertgenshapes.ChecksPre9(&c, &opToDenseBackward, &assertgenshapes.Locs369)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	checksPost10(&c, &locs369)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs369)
 	return r0
 }
 
@@ -8849,9 +8850,9 @@ func SparseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSparseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SparseDim(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8868,9 +8869,9 @@ func XDimI(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXDimI, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimI(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8887,9 +8888,9 @@ func DenseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opDenseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.DenseDim(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8906,9 +8907,9 @@ func XDimV(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXDimV, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimV(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8925,9 +8926,9 @@ func XNnz(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXNnz, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XNnz(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8943,9 +8944,9 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.Coalesce(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCoalesce, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0)
 	r0 := kernels.Coalesce(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8962,9 +8963,9 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXCoalesce, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8981,10 +8982,10 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXCoalesceOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXCoalesceOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -9001,9 +9002,9 @@ func IsCoalesced(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opIsCoalesced, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9020,9 +9021,9 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9039,9 +9040,9 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9058,10 +9059,10 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXCoalesced_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXCoalesced_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9078,10 +9079,10 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXCoalescedOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXCoalescedOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -9097,9 +9098,9 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced(self, coalesced)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCoalesced, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0)
 	r0 := kernels.XCoalesced(self, coalesced)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9116,9 +9117,9 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9135,9 +9136,9 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Values(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9154,9 +9155,9 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCrowIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCrowIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CrowIndices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9173,9 +9174,9 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opColIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opColIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ColIndices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9192,9 +9193,9 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCcolIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCcolIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CcolIndices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9211,9 +9212,9 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRowIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRowIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RowIndices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9230,10 +9231,10 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHspmmOut, &locs370, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opHspmmOut, &assertgenshapes.Locs370, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	checksPost15(&c, &locs370, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs370, &a2, out)
 	return r0
 }
 
@@ -9249,9 +9250,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Hspmm(mat1, mat2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHspmm, &locs371)
+	assertgenshapes.ChecksPre9(&c, &opHspmm, &assertgenshapes.Locs371)
 	r0 := kernels.Hspmm(mat1, mat2)
-	checksPost10(&c, &locs371)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs371)
 	return r0
 }
 
@@ -9268,10 +9269,10 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opCopySparseToSparse_, &locs101, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opCopySparseToSparse_, &assertgenshapes.Locs101, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	checksPost4(&c, &locs101, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs101, &a0, self)
 	return r0
 }
 
@@ -9288,10 +9289,10 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opCopySparseToSparseOut, &locs102, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs102, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	checksPost15(&c, &locs102, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a3, out)
 	return r0
 }
 
@@ -9307,9 +9308,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCopySparseToSparse, &locs100)
+	assertgenshapes.ChecksPre9(&c, &opCopySparseToSparse, &assertgenshapes.Locs100)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	checksPost10(&c, &locs100)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs100)
 	return r0
 }
 
@@ -9326,9 +9327,9 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnbindInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnbindInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9344,9 +9345,9 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseSparseDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseSparseDim, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9363,9 +9364,9 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparseSparseDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9382,10 +9383,10 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXToSparseSparseDimOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -9401,9 +9402,9 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 		return kernels.ToSparse(self, layout, blocksize, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparse, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparse, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9420,9 +9421,9 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9439,10 +9440,10 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXToSparseOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -9458,9 +9459,9 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.ToSparseCsr(self, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseCsr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseCsr(self, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9477,9 +9478,9 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparseCsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparseCsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9496,10 +9497,10 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXToSparseCsrOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseCsrOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -9515,9 +9516,9 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.ToSparseCsc(self, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseCsc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseCsc(self, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9534,9 +9535,9 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparseCsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparseCsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9553,10 +9554,10 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXToSparseCscOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseCscOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 

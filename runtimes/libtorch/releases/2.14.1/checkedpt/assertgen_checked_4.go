@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -22,9 +23,9 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 		return kernels.ToSparseBsr(self, blocksize, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseBsr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -41,9 +42,9 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparseBsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparseBsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -60,10 +61,10 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXToSparseBsrOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseBsrOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -79,9 +80,9 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 		return kernels.ToSparseBsc(self, blocksize, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseBsc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -98,9 +99,9 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparseBsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparseBsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -117,10 +118,10 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXToSparseBscOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseBscOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -136,9 +137,9 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 		return kernels.XToSparseSemiStructured(dense)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXToSparseSemiStructured, &locs372)
+	assertgenshapes.ChecksPre9(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs372)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	checksPost11(&c, &locs372)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs372)
 	return r0, r1
 }
 
@@ -155,9 +156,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opToMkldnn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -174,10 +175,10 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opToMkldnnOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opToMkldnnOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -193,9 +194,9 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv2dWeight, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -212,10 +213,10 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opMkldnnReorderConv2dWeightOut, &locs40, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs40, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost31(&c, &locs40, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
 	return r0
 }
 
@@ -231,9 +232,9 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv3dWeight, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -250,10 +251,10 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opMkldnnReorderConv3dWeightOut, &locs40, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs40, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost31(&c, &locs40, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
 	return r0
 }
 
@@ -269,9 +270,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opToMkldnnBackward, &locs369)
+	assertgenshapes.ChecksPre9(&c, &opToMkldnnBackward, &assertgenshapes.Locs369)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	checksPost10(&c, &locs369)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs369)
 	return r0
 }
 
@@ -287,9 +288,9 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizePerTensorDynamic, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -306,10 +307,10 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opQuantizePerTensorDynamicOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -326,9 +327,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opQuantizePerTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -345,10 +346,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opQuantizePerTensorOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -365,9 +366,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opQuantizePerTensorTensorQparams, &locs373, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre53(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	checksPost54(&c, &locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -384,10 +385,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &locs374, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs374, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	checksPost24(&c, &locs374, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs374, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	return r0
 }
 
@@ -407,9 +408,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre196(&c, &opQuantizePerTensorTensors, &locs375, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPre196(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs375, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	checksPost197(&c, &locs375, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs375, &l0, &a1, &a2, tensors, scales, zero_points)
 	return r0
 }
 
@@ -430,10 +431,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	checksPre198(&c, &opQuantizePerTensorTensorsOut, &locs376, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPre198(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs376, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	checksPost199(&c, &locs376, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPost199(&c, &assertgenshapes.Locs376, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -449,9 +450,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opQuantizePerChannel, &locs377, &a0, &a1, &a2, self, scales, zero_points)
+	assertgenshapes.ChecksPre53(&c, &opQuantizePerChannel, &assertgenshapes.Locs377, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	checksPost54(&c, &locs377, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs377, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -468,10 +469,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opQuantizePerChannelOut, &locs378, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPre56(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs378, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	checksPost24(&c, &locs378, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs378, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	return r0
 }
 
@@ -488,9 +489,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDequantizeSelf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	checksPost178(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -507,10 +508,10 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opDequantizeSelfOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opDequantizeSelfOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -526,9 +527,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.DequantizeTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDequantizeTensors, &locs52)
+	assertgenshapes.ChecksPre5(&c, &opDequantizeTensors, &assertgenshapes.Locs52)
 	r0 := kernels.DequantizeTensors(tensors)
-	checksPost6(&c, &locs52)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
 	return r0
 }
 
@@ -546,10 +547,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opDequantizeTensorsOut, &locs75, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPre200(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs75, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	checksPost201(&c, &locs75, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs75, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -565,9 +566,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQScale, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QScale(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -584,9 +585,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQZeroPoint, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -603,9 +604,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opQPerChannelScales, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	checksPost178(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -622,10 +623,10 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opQPerChannelScalesOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -642,9 +643,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	checksPost178(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -661,10 +662,10 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opQPerChannelZeroPointsOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -681,9 +682,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQPerChannelAxis, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -699,9 +700,9 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 		return kernels.IntRepr(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIntRepr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0)
 	r0 := kernels.IntRepr(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -718,10 +719,10 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opIntReprOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opIntReprOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -737,9 +738,9 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMakePerTensorQuantizedTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -756,10 +757,10 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -775,9 +776,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXMakePerChannelQuantizedTensor, &locs373)
+	assertgenshapes.ChecksPre44(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs373)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	checksPost57(&c, &locs373)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs373)
 	return r0
 }
 
@@ -794,10 +795,10 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &locs379, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs379, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	checksPost59(&c, &locs379, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs379, &a4, out)
 	return r0
 }
 
@@ -814,9 +815,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQscheme, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Qscheme(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -832,9 +833,9 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFakeQuantizePerTensorAffine, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -850,9 +851,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs373)
+	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs373)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	checksPost57(&c, &locs373)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs373)
 	return r0
 }
 
@@ -869,9 +870,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -888,10 +889,10 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs27, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs27, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	checksPost43(&c, &locs27, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -908,9 +909,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs380, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.ChecksPre29(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs380, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	checksPost30(&c, &locs380, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs380, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -927,10 +928,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	checksPre97(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs381, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs381, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	checksPost98(&c, &locs381, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs381, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -946,9 +947,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs382)
+	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs382)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	checksPost10(&c, &locs382)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs382)
 	return r0
 }
 
@@ -965,9 +966,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs373, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost54(&c, &locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -984,10 +985,10 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs379, &a6, out)
+	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs379, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	checksPost59(&c, &locs379, &a6, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs379, &a6, out)
 	return r0
 }
 
@@ -1003,9 +1004,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs383)
+	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs383)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost81(&c, &locs383)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs383)
 	return r0, r1, r2
 }
 
@@ -1021,9 +1022,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFakeQuantizePerChannelAffine, &locs373)
+	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs373)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost57(&c, &locs373)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs373)
 	return r0
 }
 
@@ -1040,9 +1041,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opFakeQuantizePerChannelAffineCachemask, &locs384, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre93(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs384, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost94(&c, &locs384, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs384, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1059,10 +1060,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	checksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs385, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs385, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	checksPost92(&c, &locs385, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs385, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -1078,9 +1079,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs382)
+	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs382)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	checksPost10(&c, &locs382)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs382)
 	return r0
 }
 
@@ -1097,9 +1098,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs373, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost54(&c, &locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1116,10 +1117,10 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs379, &a7, out)
+	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs379, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	checksPost59(&c, &locs379, &a7, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs379, &a7, out)
 	return r0
 }
 
@@ -1135,9 +1136,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs383)
+	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs383)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost81(&c, &locs383)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs383)
 	return r0, r1, r2
 }
 
@@ -1154,10 +1155,10 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6 asserts.Saved
-	checksPre166(&c, &opFusedMovingAvgObsFakeQuant, &locs386, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre166(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs386, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost202(&c, &locs386, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs386, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	return r0
 }
 
@@ -1174,10 +1175,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre203(&c, &opXFusedMovingAvgObsFqHelper, &locs387, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre203(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs387, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost204(&c, &locs387, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost204(&c, &assertgenshapes.Locs387, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1194,10 +1195,10 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6, a13, a14 asserts.Saved
-	checksPre205(&c, &opXFusedMovingAvgObsFqHelperOut, &locs388, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre205(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs388, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	checksPost206(&c, &locs388, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs388, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	return r0, r1
 }
 
@@ -1214,9 +1215,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre207(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs389, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre207(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost208(&c, &locs389, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1232,9 +1233,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXChooseQparamsPerTensor, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0, r1
 }
 
@@ -1250,9 +1251,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSaturateWeightToFp16, &locs390)
+	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs390)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	checksPost1(&c, &locs390)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs390)
 	return r0
 }
 
@@ -1268,9 +1269,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opChooseQparamsOptimized, &locs30)
+	assertgenshapes.ChecksPre9(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs30)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	checksPost11(&c, &locs30)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs30)
 	return r0, r1
 }
 
@@ -1286,9 +1287,9 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAutocastToReducedPrecision, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1304,9 +1305,9 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAutocastToFullPrecision, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1323,9 +1324,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1342,10 +1343,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXToCopyOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXToCopyOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -1361,9 +1362,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDtypeLayout, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1379,9 +1380,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDevice, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1397,9 +1398,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1415,9 +1416,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opToOther, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opToOther, &assertgenshapes.Locs6)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1433,9 +1434,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Meshgrid(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMeshgrid, &locs52)
+	assertgenshapes.ChecksPre5(&c, &opMeshgrid, &assertgenshapes.Locs52)
 	r0 := kernels.Meshgrid(tensors)
-	checksPost6(&c, &locs52)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
 	return r0
 }
 
@@ -1451,9 +1452,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMeshgridIndexing, &locs52)
+	assertgenshapes.ChecksPre5(&c, &opMeshgridIndexing, &assertgenshapes.Locs52)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	checksPost6(&c, &locs52)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
 	return r0
 }
 
@@ -1469,9 +1470,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCartesianProd, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opCartesianProd, &assertgenshapes.Locs74)
 	r0 := kernels.CartesianProd(tensors)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -1487,9 +1488,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 		return kernels.Combinations(self, r, with_replacement)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCombinations, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1505,9 +1506,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opItem, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opItem, &assertgenshapes.Locs3)
 	r0 := kernels.Item(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1523,9 +1524,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResultTypeTensor, &locs391)
+	assertgenshapes.ChecksPre0(&c, &opResultTypeTensor, &assertgenshapes.Locs391)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	checksPost2(&c, &locs391)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs391)
 	return r0
 }
 
@@ -1541,9 +1542,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResultTypeScalar, &locs392)
+	assertgenshapes.ChecksPre5(&c, &opResultTypeScalar, &assertgenshapes.Locs392)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	checksPost6(&c, &locs392)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs392)
 	return r0
 }
 
@@ -1559,9 +1560,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResultTypeScalarTensor, &locs392)
+	assertgenshapes.ChecksPre5(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs392)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	checksPost6(&c, &locs392)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs392)
 	return r0
 }
 
@@ -1577,9 +1578,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	checksPre20(&c, &opResultTypeScalarScalar, &locs9)
+	assertgenshapes.ChecksPre20(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs9)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	checksPost21(&c, &locs9)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -1595,9 +1596,9 @@ func CanCast(from_ int, to int) bool {
 		return kernels.CanCast(from_, to)
 	}
 	var c asserts.Call
-	checksPre20(&c, &opCanCast, &locs9)
+	assertgenshapes.ChecksPre20(&c, &opCanCast, &assertgenshapes.Locs9)
 	r0 := kernels.CanCast(from_, to)
-	checksPost21(&c, &locs9)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -1613,9 +1614,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	checksPre20(&c, &opPromoteTypes, &locs9)
+	assertgenshapes.ChecksPre20(&c, &opPromoteTypes, &assertgenshapes.Locs9)
 	r0 := kernels.PromoteTypes(type1, type2)
-	checksPost21(&c, &locs9)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -1632,9 +1633,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXLocalScalarDense, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1654,9 +1655,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre209(&c, &opXLstmMps, &locs393, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre209(&c, &opXLstmMps, &assertgenshapes.Locs393, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost210(&c, &locs393, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost210(&c, &assertgenshapes.Locs393, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1673,10 +1674,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12, a13, a14 asserts.Saved
-	checksPre205(&c, &opXLstmMpsOut, &locs394, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPre205(&c, &opXLstmMpsOut, &assertgenshapes.Locs394, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	checksPost206(&c, &locs394, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs394, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1696,9 +1697,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 		l7, l8                     asserts.SavedList
 	)
-	checksPre211(&c, &opLstmMpsBackward, &locs395, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.ChecksPre211(&c, &opLstmMpsBackward, &assertgenshapes.Locs395, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost212(&c, &locs395, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
 	return r0, r1, r2
 }
 
@@ -1719,10 +1720,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a3, a4, a5, a6, a15 asserts.Saved
 		l7, l8, l16, l17    asserts.SavedList
 	)
-	checksPre213(&c, &opLstmMpsBackwardOut, &locs396, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre213(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs396, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	checksPost214(&c, &locs396, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost214(&c, &assertgenshapes.Locs396, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -1738,9 +1739,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre215(&c, &opXThnnFusedLstmCell, &locs397, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre215(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs397, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	checksPost216(&c, &locs397, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost216(&c, &assertgenshapes.Locs397, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1757,10 +1758,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	checksPre78(&c, &opXThnnFusedLstmCellOut, &locs398, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs398, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	checksPost79(&c, &locs398, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs398, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1776,9 +1777,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &locs399)
+	assertgenshapes.ChecksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs399)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost63(&c, &locs399)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs399)
 	return r0, r1, r2
 }
 
@@ -1795,10 +1796,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
-	checksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs400, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs400, &a6, &a7, &a8, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	checksPost79(&c, &locs400, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs400, &a6, &a7, &a8, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1814,9 +1815,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre102(&c, &opXThnnFusedLstmCellBackward, &locs401)
+	assertgenshapes.ChecksPre102(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs401)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost217(&c, &locs401)
+	assertgenshapes.ChecksPost217(&c, &assertgenshapes.Locs401)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1832,9 +1833,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var c asserts.Call
-	checksPre218(&c, &opXThnnDifferentiableLstmCellBackward, &locs402)
+	assertgenshapes.ChecksPre218(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs402)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	checksPost219(&c, &locs402)
+	assertgenshapes.ChecksPost219(&c, &assertgenshapes.Locs402)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1851,9 +1852,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre220(&c, &opXThnnFusedGruCell, &locs403, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre220(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost221(&c, &locs403, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -1870,10 +1871,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre91(&c, &opXThnnFusedGruCellOut, &locs404, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs404, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	checksPost92(&c, &locs404, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs404, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -1889,9 +1890,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXThnnFusedGruCellBackward, &locs405)
+	assertgenshapes.ChecksPre80(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs405)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	checksPost222(&c, &locs405)
+	assertgenshapes.ChecksPost222(&c, &assertgenshapes.Locs405)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1908,10 +1909,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6, a7 asserts.Saved
-	checksPre223(&c, &opXThnnFusedGruCellBackwardOut, &locs406, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre223(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs406, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	checksPost224(&c, &locs406, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost224(&c, &assertgenshapes.Locs406, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1927,9 +1928,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	checksPre218(&c, &opXThnnDifferentiableGruCellBackward, &locs407)
+	assertgenshapes.ChecksPre218(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs407)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost219(&c, &locs407)
+	assertgenshapes.ChecksPost219(&c, &assertgenshapes.Locs407)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1945,9 +1946,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opLstmInput, &locs408)
+	assertgenshapes.ChecksPre62(&c, &opLstmInput, &assertgenshapes.Locs408)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost63(&c, &locs408)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs408)
 	return r0, r1, r2
 }
 
@@ -1963,9 +1964,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opLstmData, &locs409)
+	assertgenshapes.ChecksPre80(&c, &opLstmData, &assertgenshapes.Locs409)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost81(&c, &locs409)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs409)
 	return r0, r1, r2
 }
 
@@ -1981,9 +1982,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opGruInput, &locs410)
+	assertgenshapes.ChecksPre60(&c, &opGruInput, &assertgenshapes.Locs410)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost90(&c, &locs410)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs410)
 	return r0, r1
 }
 
@@ -1999,9 +2000,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opGruData, &locs411)
+	assertgenshapes.ChecksPre62(&c, &opGruData, &assertgenshapes.Locs411)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost162(&c, &locs411)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs411)
 	return r0, r1
 }
 
@@ -2017,9 +2018,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnTanhInput, &locs410)
+	assertgenshapes.ChecksPre60(&c, &opRnnTanhInput, &assertgenshapes.Locs410)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost90(&c, &locs410)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs410)
 	return r0, r1
 }
 
@@ -2035,9 +2036,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opRnnTanhData, &locs411)
+	assertgenshapes.ChecksPre62(&c, &opRnnTanhData, &assertgenshapes.Locs411)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost162(&c, &locs411)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs411)
 	return r0, r1
 }
 
@@ -2053,9 +2054,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnReluInput, &locs410)
+	assertgenshapes.ChecksPre60(&c, &opRnnReluInput, &assertgenshapes.Locs410)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost90(&c, &locs410)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs410)
 	return r0, r1
 }
 
@@ -2071,9 +2072,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opRnnReluData, &locs411)
+	assertgenshapes.ChecksPre62(&c, &opRnnReluData, &assertgenshapes.Locs411)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost162(&c, &locs411)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs411)
 	return r0, r1
 }
 
@@ -2089,9 +2090,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opLstmCell, &locs412)
+	assertgenshapes.ChecksPre62(&c, &opLstmCell, &assertgenshapes.Locs412)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost162(&c, &locs412)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs412)
 	return r0, r1
 }
 
@@ -2107,9 +2108,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opGruCell, &locs413)
+	assertgenshapes.ChecksPre60(&c, &opGruCell, &assertgenshapes.Locs413)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost96(&c, &locs413)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs413)
 	return r0
 }
 
@@ -2125,9 +2126,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnTanhCell, &locs413)
+	assertgenshapes.ChecksPre60(&c, &opRnnTanhCell, &assertgenshapes.Locs413)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost96(&c, &locs413)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs413)
 	return r0
 }
 
@@ -2143,9 +2144,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnReluCell, &locs413)
+	assertgenshapes.ChecksPre60(&c, &opRnnReluCell, &assertgenshapes.Locs413)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost96(&c, &locs413)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs413)
 	return r0
 }
 
@@ -2161,9 +2162,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre225(&c, &opQuantizedLstmCell, &locs414)
+	assertgenshapes.ChecksPre225(&c, &opQuantizedLstmCell, &assertgenshapes.Locs414)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost226(&c, &locs414)
+	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs414)
 	return r0, r1
 }
 
@@ -2179,9 +2180,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre227(&c, &opQuantizedGruCell, &locs415)
+	assertgenshapes.ChecksPre227(&c, &opQuantizedGruCell, &assertgenshapes.Locs415)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost228(&c, &locs415)
+	assertgenshapes.ChecksPost228(&c, &assertgenshapes.Locs415)
 	return r0
 }
 
@@ -2197,9 +2198,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre227(&c, &opQuantizedRnnReluCell, &locs415)
+	assertgenshapes.ChecksPre227(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs415)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost228(&c, &locs415)
+	assertgenshapes.ChecksPost228(&c, &assertgenshapes.Locs415)
 	return r0
 }
 
@@ -2215,9 +2216,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre227(&c, &opQuantizedRnnTanhCell, &locs415)
+	assertgenshapes.ChecksPre227(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs415)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost228(&c, &locs415)
+	assertgenshapes.ChecksPost228(&c, &assertgenshapes.Locs415)
 	return r0
 }
 
@@ -2234,9 +2235,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXPackPaddedSequence, &locs416, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre25(&c, &opXPackPaddedSequence, &assertgenshapes.Locs416, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	checksPost26(&c, &locs416, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs416, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -2253,10 +2254,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre27(&c, &opXPackPaddedSequenceOut, &locs417, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre27(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs417, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	checksPost28(&c, &locs417, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs417, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -2272,9 +2273,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXPackPaddedSequenceBackward, &locs418)
+	assertgenshapes.ChecksPre9(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs418)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	checksPost10(&c, &locs418)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs418)
 	return r0
 }
 
@@ -2290,9 +2291,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXPadPackedSequence, &locs419)
+	assertgenshapes.ChecksPre44(&c, &opXPadPackedSequence, &assertgenshapes.Locs419)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	checksPost45(&c, &locs419)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs419)
 	return r0, r1
 }
 
@@ -2309,10 +2310,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSet_SourceTensorStorageOffset, &locs420, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs420, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	checksPost4(&c, &locs420, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs420, &a0, self)
 	return r0
 }
 
@@ -2329,10 +2330,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSet_SourceTensor, &locs420, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensor, &assertgenshapes.Locs420, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost4(&c, &locs420, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs420, &a0, self)
 	return r0
 }
 
@@ -2349,10 +2350,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSetSourceTensorOut, &locs421, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSetSourceTensorOut, &assertgenshapes.Locs421, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	checksPost15(&c, &locs421, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs421, &a2, out)
 	return r0
 }
 
@@ -2368,9 +2369,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSetSourceTensor, &locs422)
+	assertgenshapes.ChecksPre9(&c, &opSetSourceTensor, &assertgenshapes.Locs422)
 	r0 := kernels.SetSourceTensor(self, source)
-	checksPost10(&c, &locs422)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
 	return r0
 }
 
@@ -2387,10 +2388,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSet_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSet_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2407,10 +2408,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSetOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSetOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2426,9 +2427,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0)
 	r0 := kernels.Set(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2445,9 +2446,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	checksPost178(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -2464,10 +2465,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLiftOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLiftOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2484,9 +2485,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLiftFresh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	checksPost178(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -2503,9 +2504,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLiftFreshCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	checksPost178(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -2522,10 +2523,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLiftFreshCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2542,9 +2543,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opIsSetTo, &locs423, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre16(&c, &opIsSetTo, &assertgenshapes.Locs423, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	checksPost17(&c, &locs423, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs423, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -2561,10 +2562,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opMaskedFill_Scalar, &locs424, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre50(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs424, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	checksPost17(&c, &locs424, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs424, &a0, &a1, self, mask)
 	return r0
 }
 
@@ -2581,10 +2582,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMaskedFillScalarOut, &locs29, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs29, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	checksPost15(&c, &locs29, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs29, &a3, out)
 	return r0
 }
 
@@ -2601,9 +2602,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaskedFillScalar, &locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opMaskedFillScalar, &assertgenshapes.Locs28, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	checksPost13(&c, &locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2620,10 +2621,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMaskedFill_Tensor, &locs425, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre55(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs425, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	checksPost52(&c, &locs425, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs425, &a0, &a1, &a2, self, mask, value)
 	return r0
 }
 
@@ -2640,10 +2641,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opMaskedFillTensorOut, &locs426, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs426, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	checksPost59(&c, &locs426, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs426, &a3, out)
 	return r0
 }
 
@@ -2660,9 +2661,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opMaskedFillTensor, &locs427, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre53(&c, &opMaskedFillTensor, &assertgenshapes.Locs427, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	checksPost54(&c, &locs427, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs427, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -2679,10 +2680,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMaskedScatter_, &locs428, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre55(&c, &opMaskedScatter_, &assertgenshapes.Locs428, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	checksPost52(&c, &locs428, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs428, &a0, &a1, &a2, self, mask, source)
 	return r0
 }
 
@@ -2699,10 +2700,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opMaskedScatterOut, &locs429, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opMaskedScatterOut, &assertgenshapes.Locs429, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	checksPost59(&c, &locs429, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs429, &a3, out)
 	return r0
 }
 
@@ -2719,9 +2720,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opMaskedScatter, &locs430, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre53(&c, &opMaskedScatter, &assertgenshapes.Locs430, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	checksPost54(&c, &locs430, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs430, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -2738,9 +2739,9 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaskedScatterBackward, &locs32, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre12(&c, &opMaskedScatterBackward, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
-	checksPost13(&c, &locs32, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -2757,9 +2758,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXMaskedSoftmax, &locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opXMaskedSoftmax, &assertgenshapes.Locs28, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	checksPost13(&c, &locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2776,10 +2777,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXMaskedSoftmaxOut, &locs29, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs29, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	checksPost15(&c, &locs29, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs29, &a4, out)
 	return r0
 }
 
@@ -2795,9 +2796,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXMaskedSoftmaxBackward, &locs431)
+	assertgenshapes.ChecksPre44(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs431)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	checksPost57(&c, &locs431)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs431)
 	return r0
 }
 
@@ -2814,10 +2815,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXMaskedSoftmaxBackwardOut, &locs432, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs432, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	checksPost59(&c, &locs432, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs432, &a4, out)
 	return r0
 }
 
@@ -2834,9 +2835,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2853,9 +2854,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2872,10 +2873,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opPut_, &locs177, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opPut_, &assertgenshapes.Locs177, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	checksPost52(&c, &locs177, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs177, &a0, &a1, &a2, self, index, source)
 	return r0
 }
 
@@ -2892,10 +2893,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opPutOut, &locs433, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opPutOut, &assertgenshapes.Locs433, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	checksPost59(&c, &locs433, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs433, &a4, out)
 	return r0
 }
 
@@ -2912,9 +2913,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opPut, &locs178, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opPut, &assertgenshapes.Locs178, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	checksPost54(&c, &locs178, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs178, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -2931,10 +2932,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre56(&c, &opIndexAddOut, &locs176, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre56(&c, &opIndexAddOut, &assertgenshapes.Locs176, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	checksPost24(&c, &locs176, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs176, &a0, &a2, &a3, &a5, self, index, source, out)
 	return r0
 }
 
@@ -2951,10 +2952,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexAdd_, &locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexAdd_, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	checksPost52(&c, &locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -2971,9 +2972,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexAdd, &locs178, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opIndexAdd, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	checksPost54(&c, &locs178, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2990,10 +2991,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre56(&c, &opIndexReduceOut, &locs176, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre56(&c, &opIndexReduceOut, &assertgenshapes.Locs176, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	checksPost24(&c, &locs176, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs176, &a0, &a2, &a3, &a6, self, index, source, out)
 	return r0
 }
 
@@ -3010,10 +3011,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexReduce_, &locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexReduce_, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	checksPost52(&c, &locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -3030,9 +3031,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexReduce, &locs178, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opIndexReduce, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	checksPost54(&c, &locs178, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3049,10 +3050,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre50(&c, &opIndexFill_IntScalar, &locs434, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre50(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs434, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	checksPost17(&c, &locs434, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs434, &a0, &a2, self, index)
 	return r0
 }
 
@@ -3069,10 +3070,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opIndexFillIntScalarOut, &locs435, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs435, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	checksPost15(&c, &locs435, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs435, &a4, out)
 	return r0
 }
 
@@ -3089,9 +3090,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opIndexFillIntScalar, &locs436, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opIndexFillIntScalar, &assertgenshapes.Locs436, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	checksPost13(&c, &locs436, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs436, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3108,10 +3109,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexFill_IntTensor, &locs437, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre55(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs437, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	checksPost52(&c, &locs437, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs437, &a0, &a2, &a3, self, index, value)
 	return r0
 }
 
@@ -3128,10 +3129,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opIndexFillIntTensorOut, &locs438, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs438, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	checksPost59(&c, &locs438, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs438, &a4, out)
 	return r0
 }
 
@@ -3148,9 +3149,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexFillIntTensor, &locs439, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre53(&c, &opIndexFillIntTensor, &assertgenshapes.Locs439, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	checksPost54(&c, &locs439, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs439, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -3167,9 +3168,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opScatterSrc, &locs440, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre53(&c, &opScatterSrc, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	checksPost54(&c, &locs440, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3186,10 +3187,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatter_Src, &locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatter_Src, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	checksPost52(&c, &locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -3206,10 +3207,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre56(&c, &opScatterSrcOut, &locs442, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre56(&c, &opScatterSrcOut, &assertgenshapes.Locs442, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	checksPost24(&c, &locs442, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs442, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -3226,9 +3227,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opScatterValue, &locs436, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opScatterValue, &assertgenshapes.Locs436, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	checksPost13(&c, &locs436, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs436, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3245,10 +3246,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre50(&c, &opScatter_Value, &locs434, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre50(&c, &opScatter_Value, &assertgenshapes.Locs434, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	checksPost17(&c, &locs434, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs434, &a0, &a2, self, index)
 	return r0
 }
 
@@ -3265,10 +3266,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre51(&c, &opScatterValueOut, &locs443, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opScatterValueOut, &assertgenshapes.Locs443, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	checksPost52(&c, &locs443, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs443, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -3284,9 +3285,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opScatterReduce, &locs440)
+	assertgenshapes.ChecksPre44(&c, &opScatterReduce, &assertgenshapes.Locs440)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	checksPost57(&c, &locs440)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs440)
 	return r0
 }
 
@@ -3303,10 +3304,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opScatter_Reduce, &locs441, &a0, self)
+	assertgenshapes.ChecksPre14(&c, &opScatter_Reduce, &assertgenshapes.Locs441, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	checksPost229(&c, &locs441, &a0, self)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs441, &a0, self)
 	return r0
 }
 
@@ -3323,10 +3324,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opScatterReduceOut, &locs444, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opScatterReduceOut, &assertgenshapes.Locs444, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	checksPost59(&c, &locs444, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs444, &a5, out)
 	return r0
 }
 
@@ -3342,9 +3343,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opScatterValueReduce, &locs436)
+	assertgenshapes.ChecksPre9(&c, &opScatterValueReduce, &assertgenshapes.Locs436)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	checksPost10(&c, &locs436)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs436)
 	return r0
 }
 
@@ -3361,10 +3362,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opScatter_ValueReduce, &locs434, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opScatter_ValueReduce, &assertgenshapes.Locs434, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	checksPost4(&c, &locs434, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs434, &a0, self)
 	return r0
 }
 
@@ -3381,10 +3382,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opScatterValueReduceOut, &locs435, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opScatterValueReduceOut, &assertgenshapes.Locs435, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	checksPost15(&c, &locs435, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs435, &a5, out)
 	return r0
 }
 
@@ -3401,9 +3402,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opScatterAdd, &locs440, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre53(&c, &opScatterAdd, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	checksPost54(&c, &locs440, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3420,10 +3421,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatterAdd_, &locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatterAdd_, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	checksPost52(&c, &locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -3440,10 +3441,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre56(&c, &opScatterAddOut, &locs442, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre56(&c, &opScatterAddOut, &assertgenshapes.Locs442, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	checksPost24(&c, &locs442, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs442, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -3460,9 +3461,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opScatterReduceTwo, &locs440, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre53(&c, &opScatterReduceTwo, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	checksPost54(&c, &locs440, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3479,10 +3480,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatterReduce_Two, &locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatterReduce_Two, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	checksPost52(&c, &locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -3499,10 +3500,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre56(&c, &opScatterReduceTwoOut, &locs442, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre56(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs442, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	checksPost24(&c, &locs442, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs442, &a0, &a2, &a3, &a6, self, index, src, out)
 	return r0
 }
 
@@ -3519,10 +3520,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opEq_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opEq_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3539,10 +3540,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opEq_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opEq_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3559,10 +3560,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseAndTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3579,10 +3580,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseAndScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -3598,9 +3599,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAndScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3616,9 +3617,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarTensor, &locs220)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs220)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	checksPost1(&c, &locs220)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
 	return r0
 }
 
@@ -3635,10 +3636,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseAndScalarTensorOut, &locs445, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs445, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
 	return r0
 }
 
@@ -3654,9 +3655,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseAndTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3673,10 +3674,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseAnd_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3693,10 +3694,10 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseAnd_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -3712,9 +3713,9 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderAndScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderAndScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderAndScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3730,9 +3731,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderAndTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderAndTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderAndTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3749,10 +3750,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIandScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIandScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3769,10 +3770,10 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIandTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIandTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -3789,10 +3790,10 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseOrTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3809,10 +3810,10 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseOrScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -3828,9 +3829,9 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOrScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3846,9 +3847,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarTensor, &locs220)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs220)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	checksPost1(&c, &locs220)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
 	return r0
 }
 
@@ -3865,10 +3866,10 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseOrScalarTensorOut, &locs445, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs445, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
 	return r0
 }
 
@@ -3884,9 +3885,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseOrTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3903,10 +3904,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseOr_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3923,10 +3924,10 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseOr_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -3942,9 +3943,9 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderOrScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderOrScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderOrScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3960,9 +3961,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderOrTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderOrTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderOrTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3979,10 +3980,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3999,10 +4000,10 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIorTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIorTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4019,10 +4020,10 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseXorTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4039,10 +4040,10 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseXorScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -4058,9 +4059,9 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4076,9 +4077,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarTensor, &locs220)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs220)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	checksPost1(&c, &locs220)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
 	return r0
 }
 
@@ -4095,10 +4096,10 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseXorScalarTensorOut, &locs445, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs445, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
 	return r0
 }
 
@@ -4114,9 +4115,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseXorTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4133,10 +4134,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseXor_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4153,10 +4154,10 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseXor_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4172,9 +4173,9 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderXorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderXorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderXorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4190,9 +4191,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderXorTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderXorTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderXorTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4209,10 +4210,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIxorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIxorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4229,10 +4230,10 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIxorTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIxorTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4248,9 +4249,9 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderLshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderLshiftScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4266,9 +4267,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderLshiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4285,10 +4286,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIlshiftScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4305,10 +4306,10 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opDunderLshiftScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -4325,10 +4326,10 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIlshiftTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4345,10 +4346,10 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opDunderLshiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4364,9 +4365,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseLeftShiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4383,10 +4384,10 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseLeftShift_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4403,10 +4404,10 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4422,9 +4423,9 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftTensorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4441,10 +4442,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseLeftShift_TensorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4461,10 +4462,10 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -4480,9 +4481,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs220)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs220)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	checksPost1(&c, &locs220)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
 	return r0
 }
 
@@ -4499,10 +4500,10 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &locs445, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs445, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
 	return r0
 }
 
@@ -4518,9 +4519,9 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderRshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderRshiftScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4536,9 +4537,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderRshiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4555,10 +4556,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIrshiftScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4575,10 +4576,10 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opDunderRshiftScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -4595,10 +4596,10 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIrshiftTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4615,10 +4616,10 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opDunderRshiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4634,9 +4635,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseRightShiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4653,10 +4654,10 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseRightShift_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4673,10 +4674,10 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseRightShiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4692,9 +4693,9 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftTensorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4711,10 +4712,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseRightShift_TensorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4731,10 +4732,10 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -4750,9 +4751,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs220)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs220)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	checksPost1(&c, &locs220)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
 	return r0
 }
 
@@ -4769,10 +4770,10 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &locs445, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs445, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
 	return r0
 }
 
@@ -4789,10 +4790,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTril_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTril_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4809,10 +4810,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTriu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTriu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4829,10 +4830,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDigamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDigamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4849,10 +4850,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLerp_Scalar, &locs446, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre50(&c, &opLerp_Scalar, &assertgenshapes.Locs446, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	checksPost17(&c, &locs446, &a0, &a1, self, end)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs446, &a0, &a1, self, end)
 	return r0
 }
 
@@ -4869,10 +4870,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opLerp_Tensor, &locs447, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre55(&c, &opLerp_Tensor, &assertgenshapes.Locs447, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	checksPost52(&c, &locs447, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs447, &a0, &a1, &a2, self, end, weight)
 	return r0
 }
 
@@ -4889,10 +4890,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddbmm_, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre55(&c, &opAddbmm_, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	checksPost52(&c, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -4909,10 +4910,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddbmmOut, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddbmmOut, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost24(&c, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -4929,9 +4930,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddbmm, &locs53, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre53(&c, &opAddbmm, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	checksPost54(&c, &locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -4948,10 +4949,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRandom_From, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRandom_From, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4968,10 +4969,10 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opRandomFromOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opRandomFromOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -4988,9 +4989,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandomFrom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5007,10 +5008,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRandom_To, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRandom_To, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5027,10 +5028,10 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRandomToOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRandomToOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -5047,9 +5048,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandomTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5066,10 +5067,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRandom_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRandom_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5086,10 +5087,10 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRandomOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRandomOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -5106,9 +5107,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Random(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5125,10 +5126,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opUniform_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opUniform_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5145,10 +5146,10 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUniformOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUniformOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -5165,9 +5166,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUniform, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5184,10 +5185,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCauchy_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCauchy_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5204,10 +5205,10 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opCauchyOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opCauchyOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -5224,9 +5225,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCauchy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5243,10 +5244,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLogNormal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLogNormal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5263,10 +5264,10 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLogNormalOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLogNormalOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -5283,9 +5284,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogNormal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5302,10 +5303,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExponential_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExponential_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5322,10 +5323,10 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opExponentialOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opExponentialOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -5342,9 +5343,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExponential, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5361,10 +5362,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGeometric_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGeometric_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5381,10 +5382,10 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opGeometricOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opGeometricOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -5401,9 +5402,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGeometric, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5420,10 +5421,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opDiagOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opDiagOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -5439,9 +5440,9 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Diag(self, diagonal)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiag, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDiag, &assertgenshapes.Locs0)
 	r0 := kernels.Diag(self, diagonal)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5458,10 +5459,10 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opCrossOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opCrossOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -5477,9 +5478,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCross, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opCross, &assertgenshapes.Locs6)
 	r0 := kernels.Cross(self, other, dim)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5496,10 +5497,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opTriuOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTriuOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5516,9 +5517,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTriu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5535,10 +5536,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opTrilOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTrilOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5555,9 +5556,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTril, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5573,9 +5574,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrilIndices, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opTrilIndices, &assertgenshapes.Locs13)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -5592,10 +5593,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opTrilIndicesOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opTrilIndicesOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -5611,9 +5612,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTriuIndices, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opTriuIndices, &assertgenshapes.Locs13)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -5630,10 +5631,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opTriuIndicesOut, &locs25, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opTriuIndicesOut, &assertgenshapes.Locs25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	checksPost8(&c, &locs25, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
 	return r0
 }
 
@@ -5650,9 +5651,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTrace, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trace(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5669,10 +5670,10 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opTraceOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opTraceOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -5688,9 +5689,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTraceBackward, &locs50)
+	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs50)
 	r0 := kernels.TraceBackward(grad, sizes)
-	checksPost1(&c, &locs50)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs50)
 	return r0
 }
 
@@ -5707,10 +5708,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNeScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5727,9 +5728,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5746,10 +5747,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opNeTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opNeTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5766,9 +5767,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5785,10 +5786,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNe_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNe_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5805,10 +5806,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opNe_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opNe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5825,10 +5826,10 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNotEqualScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNotEqualScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -5844,9 +5845,9 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqualScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNotEqualScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0)
 	r0 := kernels.NotEqualScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5863,10 +5864,10 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opNotEqualTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5882,9 +5883,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNotEqualTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opNotEqualTensor, &assertgenshapes.Locs6)
 	r0 := kernels.NotEqualTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5901,10 +5902,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNotEqual_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNotEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5921,10 +5922,10 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opNotEqual_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opNotEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5941,10 +5942,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opEqScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opEqScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5961,9 +5962,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opEqScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5980,10 +5981,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opEqTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opEqTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6000,9 +6001,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6019,10 +6020,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGeScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6039,9 +6040,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6058,10 +6059,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opGeTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opGeTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6078,9 +6079,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6097,10 +6098,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGe_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGe_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6117,10 +6118,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opGe_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opGe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6137,10 +6138,10 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opGreaterEqualScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6156,9 +6157,9 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqualScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterEqualScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6175,10 +6176,10 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGreaterEqualTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -6194,9 +6195,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGreaterEqualTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6213,10 +6214,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGreaterEqual_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6233,10 +6234,10 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opGreaterEqual_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -6253,10 +6254,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLeScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6273,9 +6274,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6292,10 +6293,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLeTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLeTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6312,9 +6313,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6331,10 +6332,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLe_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLe_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6351,10 +6352,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLe_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6371,10 +6372,10 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLessEqualScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLessEqualScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6390,9 +6391,9 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqualScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessEqualScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0)
 	r0 := kernels.LessEqualScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6409,10 +6410,10 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLessEqualTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -6428,9 +6429,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLessEqualTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLessEqualTensor, &assertgenshapes.Locs6)
 	r0 := kernels.LessEqualTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6447,10 +6448,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLessEqual_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLessEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6467,10 +6468,10 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opLessEqual_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opLessEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -6487,10 +6488,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGtScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGtScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6507,9 +6508,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6526,10 +6527,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opGtTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opGtTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6546,9 +6547,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6565,10 +6566,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGt_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGt_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6585,10 +6586,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opGt_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opGt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6605,10 +6606,10 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opGreaterScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opGreaterScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6624,9 +6625,9 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0)
 	r0 := kernels.GreaterScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6643,10 +6644,10 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGreaterTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -6662,9 +6663,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGreaterTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opGreaterTensor, &assertgenshapes.Locs6)
 	r0 := kernels.GreaterTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6681,10 +6682,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGreater_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGreater_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6701,10 +6702,10 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opGreater_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opGreater_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -6721,10 +6722,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLtScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLtScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6741,9 +6742,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6760,10 +6761,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLtTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLtTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6780,9 +6781,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6799,10 +6800,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLt_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLt_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6819,10 +6820,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLt_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6839,10 +6840,10 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLessScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLessScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6858,9 +6859,9 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0)
 	r0 := kernels.LessScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6877,10 +6878,10 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLessTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -6896,9 +6897,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLessTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLessTensor, &assertgenshapes.Locs6)
 	r0 := kernels.LessTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6915,10 +6916,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLess_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLess_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6935,10 +6936,10 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opLess_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opLess_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -6955,10 +6956,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opTakeOut, &locs443, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opTakeOut, &assertgenshapes.Locs443, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	checksPost52(&c, &locs443, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs443, &a0, &a1, &a2, self, index, out)
 	return r0
 }
 
@@ -6975,9 +6976,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTake, &locs436, &a0, &a1, self, index)
+	assertgenshapes.ChecksPre12(&c, &opTake, &assertgenshapes.Locs436, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	checksPost13(&c, &locs436, &a0, &a1, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs436, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -6994,10 +6995,10 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opTakeAlongDimOut, &locs145, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opTakeAlongDimOut, &assertgenshapes.Locs145, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	checksPost15(&c, &locs145, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs145, &a3, out)
 	return r0
 }
 
@@ -7013,9 +7014,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTakeAlongDim, &locs146)
+	assertgenshapes.ChecksPre9(&c, &opTakeAlongDim, &assertgenshapes.Locs146)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	checksPost10(&c, &locs146)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs146)
 	return r0
 }
 
@@ -7032,10 +7033,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre51(&c, &opIndexSelectOut, &locs443, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opIndexSelectOut, &assertgenshapes.Locs443, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	checksPost52(&c, &locs443, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs443, &a0, &a2, &a3, self, index, out)
 	return r0
 }
 
@@ -7052,9 +7053,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opIndexSelect, &locs436, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opIndexSelect, &assertgenshapes.Locs436, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	checksPost13(&c, &locs436, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs436, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -7070,9 +7071,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opIndexSelectBackward, &locs448)
+	assertgenshapes.ChecksPre9(&c, &opIndexSelectBackward, &assertgenshapes.Locs448)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	checksPost10(&c, &locs448)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs448)
 	return r0
 }
 
@@ -7089,10 +7090,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMaskedSelectOut, &locs449, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre51(&c, &opMaskedSelectOut, &assertgenshapes.Locs449, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	checksPost52(&c, &locs449, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs449, &a0, &a1, &a2, self, mask, out)
 	return r0
 }
 
@@ -7109,9 +7110,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaskedSelect, &locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opMaskedSelect, &assertgenshapes.Locs28, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	checksPost13(&c, &locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -7127,9 +7128,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMaskedSelectBackward, &locs450)
+	assertgenshapes.ChecksPre44(&c, &opMaskedSelectBackward, &assertgenshapes.Locs450)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	checksPost57(&c, &locs450)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs450)
 	return r0
 }
 
@@ -7146,10 +7147,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opNonzeroOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNonzeroOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7166,9 +7167,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nonzero(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7185,10 +7186,10 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opNonzeroStaticOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opNonzeroStaticOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -7204,9 +7205,9 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 		return kernels.NonzeroStatic(self, size, fill_value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNonzeroStatic, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNonzeroStatic, &assertgenshapes.Locs0)
 	r0 := kernels.NonzeroStatic(self, size, fill_value)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7222,9 +7223,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNonzeroNumpy, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opNonzeroNumpy, &assertgenshapes.Locs3)
 	r0 := kernels.NonzeroNumpy(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -7240,9 +7241,9 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 		return kernels.Argwhere(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgwhere, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0)
 	r0 := kernels.Argwhere(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7259,10 +7260,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre51(&c, &opGatherOut, &locs443, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opGatherOut, &assertgenshapes.Locs443, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	checksPost52(&c, &locs443, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs443, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -7279,9 +7280,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opGather, &locs436, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opGather, &assertgenshapes.Locs436, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	checksPost13(&c, &locs436, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs436, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -7297,9 +7298,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opGatherBackward, &locs451)
+	assertgenshapes.ChecksPre44(&c, &opGatherBackward, &assertgenshapes.Locs451)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	checksPost57(&c, &locs451)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs451)
 	return r0
 }
 
@@ -7315,9 +7316,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXGatherSparseBackward, &locs452)
+	assertgenshapes.ChecksPre44(&c, &opXGatherSparseBackward, &assertgenshapes.Locs452)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	checksPost57(&c, &locs452)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs452)
 	return r0
 }
 
@@ -7334,10 +7335,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opAddcmulOut, &locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddcmulOut, &assertgenshapes.Locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	checksPost24(&c, &locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -7354,9 +7355,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddcmul, &locs454, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre53(&c, &opAddcmul, &assertgenshapes.Locs454, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	checksPost54(&c, &locs454, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs454, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7373,10 +7374,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddcmul_, &locs455, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre55(&c, &opAddcmul_, &assertgenshapes.Locs455, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	checksPost52(&c, &locs455, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs455, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -7393,10 +7394,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opAddcdivOut, &locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddcdivOut, &assertgenshapes.Locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	checksPost24(&c, &locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -7413,9 +7414,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddcdiv, &locs454, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre53(&c, &opAddcdiv, &assertgenshapes.Locs454, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	checksPost54(&c, &locs454, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs454, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7432,10 +7433,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddcdiv_, &locs455, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre55(&c, &opAddcdiv_, &assertgenshapes.Locs455, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	checksPost52(&c, &locs455, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs455, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -7451,9 +7452,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCrossEntropyLoss, &locs167)
+	assertgenshapes.ChecksPre9(&c, &opCrossEntropyLoss, &assertgenshapes.Locs167)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	checksPost10(&c, &locs167)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs167)
 	return r0
 }
 
@@ -7470,10 +7471,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre230(&c, &opTriangularSolveX, &locs456, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPre230(&c, &opTriangularSolveX, &assertgenshapes.Locs456, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	checksPost24(&c, &locs456, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs456, &a0, &a1, &a5, &a6, self, A, X, M)
 	return r0, r1
 }
 
@@ -7490,9 +7491,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opTriangularSolve, &locs457, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre25(&c, &opTriangularSolve, &assertgenshapes.Locs457, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	checksPost26(&c, &locs457, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs457, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -7510,9 +7511,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXLinalgCheckErrors, &locs458, &a0, info)
+	assertgenshapes.ChecksPre18(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs458, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	checksPost19(&c, &locs458, &a0, info)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs458, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -7528,10 +7529,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre51(&c, &opLinalgSolveTriangularOut, &locs459, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPre51(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs459, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	checksPost52(&c, &locs459, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs459, &a0, &a1, &a5, self, B, out)
 	return r0
 }
 
@@ -7548,9 +7549,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgSolveTriangular, &locs460, &a0, &a1, self, B)
+	assertgenshapes.ChecksPre12(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs460, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	checksPost13(&c, &locs460, &a0, &a1, self, B, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs460, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -7566,9 +7567,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgVander, &locs313)
+	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs313)
 	r0 := kernels.LinalgVander(x, N)
-	checksPost1(&c, &locs313)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs313)
 	return r0
 }
 
@@ -7585,10 +7586,10 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre116(&c, &opSvdU, &locs461, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPre116(&c, &opSvdU, &assertgenshapes.Locs461, &a3, &a4, &a5, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	checksPost117(&c, &locs461, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs461, &a3, &a4, &a5, U, S, V)
 	return r0, r1, r2
 }
 
@@ -7604,9 +7605,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSvd, &locs311)
+	assertgenshapes.ChecksPre44(&c, &opSvd, &assertgenshapes.Locs311)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	checksPost231(&c, &locs311)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs311)
 	return r0, r1, r2
 }
 
@@ -7622,9 +7623,9 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSwapaxes, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7641,10 +7642,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSwapaxes_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSwapaxes_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7660,9 +7661,9 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSwapdims, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7679,10 +7680,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSwapdims_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSwapdims_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7699,10 +7700,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opCholeskySolveOut, &locs462, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPre51(&c, &opCholeskySolveOut, &assertgenshapes.Locs462, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	checksPost52(&c, &locs462, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs462, &a0, &a1, &a3, self, input2, out)
 	return r0
 }
 
@@ -7719,9 +7720,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCholeskySolve, &locs463, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre12(&c, &opCholeskySolve, &assertgenshapes.Locs463, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	checksPost13(&c, &locs463, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs463, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -7737,9 +7738,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXCholeskySolveHelper, &locs464)
+	assertgenshapes.ChecksPre9(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs464)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	checksPost10(&c, &locs464)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs464)
 	return r0
 }
 
@@ -7756,10 +7757,10 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXCholeskySolveHelperOut, &locs465, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs465, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	checksPost15(&c, &locs465, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs465, &a3, out)
 	return r0
 }
 
@@ -7776,9 +7777,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCholeskyInverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7795,10 +7796,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opCholeskyInverseOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCholeskyInverseOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7815,10 +7816,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre95(&c, &opGeqrfA, &locs466, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPre95(&c, &opGeqrfA, &assertgenshapes.Locs466, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	checksPost52(&c, &locs466, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs466, &a0, &a1, &a2, self, a, tau)
 	return r0, r1
 }
 
@@ -7835,9 +7836,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opGeqrf, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opGeqrf, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7853,9 +7854,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opOrgqr, &locs463)
+	assertgenshapes.ChecksPre9(&c, &opOrgqr, &assertgenshapes.Locs463)
 	r0 := kernels.Orgqr(self, input2)
-	checksPost10(&c, &locs463)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs463)
 	return r0
 }
 
@@ -7872,10 +7873,10 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opOrgqrOut, &locs467, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opOrgqrOut, &assertgenshapes.Locs467, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	checksPost15(&c, &locs467, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs467, &a2, out)
 	return r0
 }
 
@@ -7892,10 +7893,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opOrmqrOut, &locs468, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPre56(&c, &opOrmqrOut, &assertgenshapes.Locs468, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	checksPost24(&c, &locs468, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs468, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	return r0
 }
 
@@ -7912,9 +7913,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opOrmqr, &locs469, &a0, &a1, &a2, self, input2, input3)
+	assertgenshapes.ChecksPre53(&c, &opOrmqr, &assertgenshapes.Locs469, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	checksPost54(&c, &locs469, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs469, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -7930,9 +7931,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXLuWithInfo, &locs311)
+	assertgenshapes.ChecksPre44(&c, &opXLuWithInfo, &assertgenshapes.Locs311)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	checksPost231(&c, &locs311)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs311)
 	return r0, r1, r2
 }
 
@@ -7949,10 +7950,10 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opLuSolveOut, &locs470, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opLuSolveOut, &assertgenshapes.Locs470, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	checksPost59(&c, &locs470, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs470, &a3, out)
 	return r0
 }
 
@@ -7968,9 +7969,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLuSolve, &locs471)
+	assertgenshapes.ChecksPre44(&c, &opLuSolve, &assertgenshapes.Locs471)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	checksPost57(&c, &locs471)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs471)
 	return r0
 }
 
@@ -7987,9 +7988,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre232(&c, &opLuUnpack, &locs472, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre232(&c, &opLuUnpack, &assertgenshapes.Locs472, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	checksPost233(&c, &locs472, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost233(&c, &assertgenshapes.Locs472, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -8006,10 +8007,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	checksPre234(&c, &opLuUnpackOut, &locs473, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPre234(&c, &opLuUnpackOut, &assertgenshapes.Locs473, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	checksPost235(&c, &locs473, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPost235(&c, &assertgenshapes.Locs473, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	return r0, r1, r2
 }
 
@@ -8026,10 +8027,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opMultinomialOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMultinomialOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8046,9 +8047,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMultinomial, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8065,10 +8066,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLgammaOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLgammaOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8085,10 +8086,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLgamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLgamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8105,9 +8106,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lgamma(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8124,10 +8125,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opDigammaOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opDigammaOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8144,9 +8145,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDigamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Digamma(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8163,10 +8164,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opPolygammaOut, &locs39, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opPolygammaOut, &assertgenshapes.Locs39, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	checksPost17(&c, &locs39, &a1, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a1, &a2, self, out)
 	return r0
 }
 
@@ -8183,9 +8184,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opPolygamma, &locs0, &a1, self)
+	assertgenshapes.ChecksPre46(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	checksPost47(&c, &locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a1, self, r0)
 	return r0
 }
 
@@ -8202,10 +8203,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opPolygamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opPolygamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8222,9 +8223,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opErfinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfinv(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8241,10 +8242,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opErfinv_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opErfinv_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8261,10 +8262,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opErfinvOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opErfinvOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8281,9 +8282,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.I0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8300,10 +8301,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opI0_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opI0_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8320,10 +8321,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opI0Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opI0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8340,9 +8341,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSign, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sign(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8359,10 +8360,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSign_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSign_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8379,10 +8380,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSignOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSignOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8399,9 +8400,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSignbit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Signbit(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8418,10 +8419,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSignbitOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSignbitOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8438,9 +8439,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDist, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8457,10 +8458,10 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opDistOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opDistOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -8477,10 +8478,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opAtan2Out, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opAtan2Out, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8497,10 +8498,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opAtan2_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opAtan2_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8517,9 +8518,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAtan2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opAtan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8535,9 +8536,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opArctan2, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opArctan2, &assertgenshapes.Locs6)
 	r0 := kernels.Arctan2(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8554,10 +8555,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opArctan2Out, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opArctan2Out, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -8574,10 +8575,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opArctan2_, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opArctan2_, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -8594,10 +8595,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opLerpScalarOut, &locs474, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPre51(&c, &opLerpScalarOut, &assertgenshapes.Locs474, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	checksPost52(&c, &locs474, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs474, &a0, &a1, &a3, self, end, out)
 	return r0
 }
 
@@ -8614,10 +8615,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opLerpTensorOut, &locs475, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPre56(&c, &opLerpTensorOut, &assertgenshapes.Locs475, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	checksPost24(&c, &locs475, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs475, &a0, &a1, &a2, &a3, self, end, weight, out)
 	return r0
 }
 
@@ -8634,9 +8635,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLerpScalar, &locs476, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre12(&c, &opLerpScalar, &assertgenshapes.Locs476, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	checksPost13(&c, &locs476, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs476, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -8653,9 +8654,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opLerpTensor, &locs477, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre53(&c, &opLerpTensor, &assertgenshapes.Locs477, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	checksPost54(&c, &locs477, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs477, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -8672,10 +8673,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opHistcOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHistcOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8692,9 +8693,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHistc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHistc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8711,10 +8712,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre27(&c, &opHistogramBinsTensorOut, &locs478, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPre27(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs478, &a4, &a5, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	checksPost28(&c, &locs478, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs478, &a4, &a5, hist, bin_edges)
 	return r0, r1
 }
 
@@ -8730,9 +8731,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opHistogramBinsTensor, &locs479)
+	assertgenshapes.ChecksPre44(&c, &opHistogramBinsTensor, &assertgenshapes.Locs479)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	checksPost45(&c, &locs479)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs479)
 	return r0, r1
 }
 
@@ -8749,10 +8750,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre42(&c, &opHistogramBinCtOut, &locs480, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPre42(&c, &opHistogramBinCtOut, &assertgenshapes.Locs480, &a5, &a6, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	checksPost43(&c, &locs480, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs480, &a5, &a6, hist, bin_edges)
 	return r0, r1
 }
 
@@ -8768,9 +8769,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHistogramBinCt, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opHistogramBinCt, &assertgenshapes.Locs26)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -8786,9 +8787,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXHistogramddBinEdges, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs3)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -8809,10 +8810,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0 asserts.Saved
 		l5 asserts.SavedList
 	)
-	checksPre175(&c, &opXHistogramddBinEdgesOut, &locs39, &a0, &l5, self, out)
+	assertgenshapes.ChecksPre175(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs39, &a0, &l5, self, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	checksPost176(&c, &locs39, &a0, &l5, self, out)
+	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs39, &a0, &l5, self, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -8827,9 +8828,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHistogramddFromBinCts, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs0)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8846,10 +8847,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opXHistogramddFromBinCtsOut, &locs40, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs40, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	checksPost31(&c, &locs40, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
 	return r0
 }
 
@@ -8865,9 +8866,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXHistogramddFromBinTensors, &locs481)
+	assertgenshapes.ChecksPre9(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs481)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	checksPost10(&c, &locs481)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs481)
 	return r0
 }
 
@@ -8884,10 +8885,10 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXHistogramddFromBinTensorsOut, &locs482, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs482, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	checksPost15(&c, &locs482, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs482, &a4, out)
 	return r0
 }
 
@@ -8903,9 +8904,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHistogramdd, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opHistogramdd, &assertgenshapes.Locs0)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0, r1
 }
 
@@ -8921,9 +8922,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHistogramddIntBins, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opHistogramddIntBins, &assertgenshapes.Locs0)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0, r1
 }
 
@@ -8939,9 +8940,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHistogramddTensorListBins, &locs481)
+	assertgenshapes.ChecksPre9(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs481)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	checksPost10(&c, &locs481)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs481)
 	return r0, r1
 }
 
@@ -8958,10 +8959,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opFmodScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFmodScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8978,9 +8979,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFmodScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFmodScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8997,10 +8998,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFmod_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFmod_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9017,10 +9018,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opFmodTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opFmodTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9037,9 +9038,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opFmodTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9056,10 +9057,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opFmod_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opFmod_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9076,10 +9077,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opHypotOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opHypotOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9096,9 +9097,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHypot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opHypot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9115,10 +9116,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opHypot_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opHypot_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9135,10 +9136,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opIgammaOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opIgammaOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9155,9 +9156,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIgamma, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opIgamma, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9174,10 +9175,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opIgamma_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opIgamma_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9194,10 +9195,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opIgammacOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opIgammacOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9214,9 +9215,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIgammac, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opIgammac, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9233,10 +9234,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opIgammac_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opIgammac_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9253,10 +9254,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opNextafterOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opNextafterOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9273,9 +9274,9 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNextafter, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opNextafter, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9292,10 +9293,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opNextafter_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opNextafter_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9312,10 +9313,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRemainderScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRemainderScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9332,9 +9333,9 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRemainderScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRemainderScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9351,10 +9352,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRemainder_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRemainder_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9371,10 +9372,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opRemainderTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opRemainderTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9391,9 +9392,9 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opRemainderTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9410,10 +9411,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opRemainder_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opRemainder_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9429,9 +9430,9 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.RemainderScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRemainderScalarTensor, &locs220)
+	assertgenshapes.ChecksPre0(&c, &opRemainderScalarTensor, &assertgenshapes.Locs220)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	checksPost1(&c, &locs220)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
 	return r0
 }
 
@@ -9448,10 +9449,10 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRemainderScalarTensorOut, &locs445, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs445, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
 	return r0
 }
 
@@ -9468,9 +9469,9 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Min(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9487,10 +9488,10 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opMinUnaryOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMinUnaryOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9507,9 +9508,9 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmin, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opFmin, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9526,10 +9527,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opFminOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opFminOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9546,9 +9547,9 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Max(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9565,9 +9566,9 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmax, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opFmax, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9584,10 +9585,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opFmaxOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opFmaxOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9604,9 +9605,9 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaximum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMaximum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9623,10 +9624,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMaximumOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMaximumOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9642,9 +9643,9 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MaxOther(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMaxOther, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opMaxOther, &assertgenshapes.Locs6)
 	r0 := kernels.MaxOther(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 

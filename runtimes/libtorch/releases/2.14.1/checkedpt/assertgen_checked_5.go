@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,10 +24,10 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMaxOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMaxOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -43,10 +44,10 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opMaxUnaryOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMaxUnaryOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -63,9 +64,9 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMinimum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMinimum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -82,10 +83,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMinimumOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMinimumOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -102,10 +103,10 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMinOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMinOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -121,9 +122,9 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MinOther(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMinOther, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opMinOther, &assertgenshapes.Locs6)
 	r0 := kernels.MinOther(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -139,9 +140,9 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opQuantile, &locs483)
+	assertgenshapes.ChecksPre9(&c, &opQuantile, &assertgenshapes.Locs483)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	checksPost10(&c, &locs483)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs483)
 	return r0
 }
 
@@ -158,10 +159,10 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opQuantileOut, &locs484, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opQuantileOut, &assertgenshapes.Locs484, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost15(&c, &locs484, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs484, &a5, out)
 	return r0
 }
 
@@ -177,9 +178,9 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantileScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantileScalar, &assertgenshapes.Locs0)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -196,10 +197,10 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opQuantileScalarOut, &locs40, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantileScalarOut, &assertgenshapes.Locs40, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost31(&c, &locs40, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
 	return r0
 }
 
@@ -215,9 +216,9 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNanquantile, &locs483)
+	assertgenshapes.ChecksPre9(&c, &opNanquantile, &assertgenshapes.Locs483)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	checksPost10(&c, &locs483)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs483)
 	return r0
 }
 
@@ -234,10 +235,10 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opNanquantileOut, &locs484, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opNanquantileOut, &assertgenshapes.Locs484, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost15(&c, &locs484, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs484, &a5, out)
 	return r0
 }
 
@@ -253,9 +254,9 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanquantileScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNanquantileScalar, &assertgenshapes.Locs0)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -272,10 +273,10 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opNanquantileScalarOut, &locs40, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opNanquantileScalarOut, &assertgenshapes.Locs40, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost31(&c, &locs40, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
 	return r0
 }
 
@@ -292,10 +293,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre95(&c, &opSortValues, &locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre95(&c, &opSortValues, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost52(&c, &locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -312,10 +313,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre95(&c, &opSortValuesStable, &locs122, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre95(&c, &opSortValuesStable, &assertgenshapes.Locs122, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	checksPost52(&c, &locs122, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -332,9 +333,9 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opSort, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opSort, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -351,9 +352,9 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opSortStable, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opSortStable, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -370,10 +371,10 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opMsortOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opMsortOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -389,9 +390,9 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 		return kernels.Msort(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMsort, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMsort, &assertgenshapes.Locs0)
 	r0 := kernels.Msort(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -407,9 +408,9 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 		return kernels.Argsort(self, dim, descending)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgsort, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArgsort, &assertgenshapes.Locs0)
 	r0 := kernels.Argsort(self, dim, descending)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -425,9 +426,9 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgsortStable, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArgsortStable, &assertgenshapes.Locs0)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -444,10 +445,10 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opArgsortStableOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opArgsortStableOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -464,10 +465,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre95(&c, &opTopkValues, &locs122, &a0, &a5, &a6, self, values, indices)
+	assertgenshapes.ChecksPre95(&c, &opTopkValues, &assertgenshapes.Locs122, &a0, &a5, &a6, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	checksPost52(&c, &locs122, &a0, &a5, &a6, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a5, &a6, self, values, indices)
 	return r0, r1
 }
 
@@ -484,9 +485,9 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opTopk, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opTopk, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -503,9 +504,9 @@ func All(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.All(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -522,10 +523,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAllAllOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAllAllOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -542,9 +543,9 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAny, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAny, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Any(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -561,10 +562,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAnyAllOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAnyAllOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -581,10 +582,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opRenormOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRenormOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -601,9 +602,9 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRenorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRenorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -620,10 +621,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRenorm_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRenorm_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -640,9 +641,9 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnfold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnfold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -659,9 +660,9 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnfoldBackward, &locs485, &a0, grad_in)
+	assertgenshapes.ChecksPre46(&c, &opUnfoldBackward, &assertgenshapes.Locs485, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	checksPost47(&c, &locs485, &a0, grad_in, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs485, &a0, grad_in, r0)
 	return r0
 }
 
@@ -678,10 +679,10 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opUnfoldBackwardOut, &locs486, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs486, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	checksPost31(&c, &locs486, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs486, &a5, out)
 	return r0
 }
 
@@ -698,9 +699,9 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opEqual, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opEqual, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -717,10 +718,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opPowTensorTensorOut, &locs487, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPre51(&c, &opPowTensorTensorOut, &assertgenshapes.Locs487, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	checksPost52(&c, &locs487, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs487, &a0, &a1, &a2, self, exponent, out)
 	return r0
 }
 
@@ -737,9 +738,9 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPowTensorTensor, &locs488, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre12(&c, &opPowTensorTensor, &assertgenshapes.Locs488, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	checksPost13(&c, &locs488, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs488, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -756,10 +757,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opPowScalarOut, &locs489, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPre48(&c, &opPowScalarOut, &assertgenshapes.Locs489, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	checksPost17(&c, &locs489, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs489, &a1, &a2, exponent, out)
 	return r0
 }
 
@@ -776,9 +777,9 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opPowScalar, &locs490, &a1, exponent)
+	assertgenshapes.ChecksPre46(&c, &opPowScalar, &assertgenshapes.Locs490, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	checksPost47(&c, &locs490, &a1, exponent, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs490, &a1, exponent, r0)
 	return r0
 }
 
@@ -795,10 +796,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opPowTensorScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opPowTensorScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -815,9 +816,9 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPowTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPowTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -834,10 +835,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opPow_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opPow_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -854,10 +855,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opPow_Tensor, &locs491, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre50(&c, &opPow_Tensor, &assertgenshapes.Locs491, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	checksPost17(&c, &locs491, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs491, &a0, &a1, self, exponent)
 	return r0
 }
 
@@ -874,10 +875,10 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opFloatPowerTensorTensorOut, &locs492, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs492, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	checksPost15(&c, &locs492, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs492, &a2, out)
 	return r0
 }
 
@@ -893,9 +894,9 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFloatPowerTensorTensor, &locs488)
+	assertgenshapes.ChecksPre9(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs488)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	checksPost10(&c, &locs488)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs488)
 	return r0
 }
 
@@ -912,10 +913,10 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFloatPowerScalarOut, &locs493, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs493, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	checksPost31(&c, &locs493, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs493, &a2, out)
 	return r0
 }
 
@@ -931,9 +932,9 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerScalar, &locs490)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerScalar, &assertgenshapes.Locs490)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	checksPost1(&c, &locs490)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs490)
 	return r0
 }
 
@@ -950,10 +951,10 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFloatPowerTensorScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -969,9 +970,9 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerTensorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -988,10 +989,10 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFloatPower_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFloatPower_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1008,10 +1009,10 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opFloatPower_Tensor, &locs491, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opFloatPower_Tensor, &assertgenshapes.Locs491, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	checksPost4(&c, &locs491, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs491, &a0, self)
 	return r0
 }
 
@@ -1028,10 +1029,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNormal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNormal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1048,10 +1049,10 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opNormalOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opNormalOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -1067,9 +1068,9 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormalFunctional, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNormalFunctional, &assertgenshapes.Locs0)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1086,10 +1087,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opNormalTensorFloatOut, &locs494, &a0, &a3, mean, out)
+	assertgenshapes.ChecksPre48(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs494, &a0, &a3, mean, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	checksPost17(&c, &locs494, &a0, &a3, mean, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs494, &a0, &a3, mean, out)
 	return r0
 }
 
@@ -1106,9 +1107,9 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormalTensorFloat, &locs495, &a0, mean)
+	assertgenshapes.ChecksPre46(&c, &opNormalTensorFloat, &assertgenshapes.Locs495, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	checksPost47(&c, &locs495, &a0, mean, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs495, &a0, mean, r0)
 	return r0
 }
 
@@ -1125,10 +1126,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre48(&c, &opNormalFloatTensorOut, &locs496, &a1, &a3, std, out)
+	assertgenshapes.ChecksPre48(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs496, &a1, &a3, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	checksPost17(&c, &locs496, &a1, &a3, std, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs496, &a1, &a3, std, out)
 	return r0
 }
 
@@ -1145,9 +1146,9 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opNormalFloatTensor, &locs497, &a1, std)
+	assertgenshapes.ChecksPre46(&c, &opNormalFloatTensor, &assertgenshapes.Locs497, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	checksPost47(&c, &locs497, &a1, std, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs497, &a1, std, r0)
 	return r0
 }
 
@@ -1164,10 +1165,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opNormalTensorTensorOut, &locs498, &a0, &a1, &a3, mean, std, out)
+	assertgenshapes.ChecksPre51(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs498, &a0, &a1, &a3, mean, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	checksPost52(&c, &locs498, &a0, &a1, &a3, mean, std, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs498, &a0, &a1, &a3, mean, std, out)
 	return r0
 }
 
@@ -1184,9 +1185,9 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNormalTensorTensor, &locs499, &a0, &a1, mean, std)
+	assertgenshapes.ChecksPre12(&c, &opNormalTensorTensor, &assertgenshapes.Locs499, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	checksPost13(&c, &locs499, &a0, &a1, mean, std, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs499, &a0, &a1, mean, std, r0)
 	return r0
 }
 
@@ -1202,9 +1203,9 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNormalFloatFloat, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opNormalFloatFloat, &assertgenshapes.Locs13)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -1221,10 +1222,10 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opNormalFloatFloatOut, &locs25, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs25, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	checksPost8(&c, &locs25, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a4, out)
 	return r0
 }
 
@@ -1241,9 +1242,9 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1264,10 +1265,10 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre236(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs500, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPre236(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs500, &l0, &a1, &a2, self, found_inf, inv_scale)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	checksPost197(&c, &locs500, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs500, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
@@ -1287,10 +1288,10 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre237(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs501, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPre237(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs501, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	checksPost199(&c, &locs501, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPost199(&c, &assertgenshapes.Locs501, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
@@ -1305,9 +1306,9 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs502)
+	assertgenshapes.ChecksPre44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs502)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	checksPost57(&c, &locs502)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs502)
 	return r0, r1
 }
 
@@ -1324,10 +1325,10 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre42(&c, &opXAmpUpdateScale_, &locs503, &a0, &a1, self, growth_tracker)
+	assertgenshapes.ChecksPre42(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs503, &a0, &a1, self, growth_tracker)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost238(&c, &locs503, &a0, &a1, self, growth_tracker)
+	assertgenshapes.ChecksPost238(&c, &assertgenshapes.Locs503, &a0, &a1, self, growth_tracker)
 	return r0
 }
 
@@ -1344,10 +1345,10 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	}
 	var c asserts.Call
 	var a1, a6 asserts.Saved
-	checksPre27(&c, &opXAmpUpdateScaleOut, &locs504, &a1, &a6, growth_tracker, out)
+	assertgenshapes.ChecksPre27(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs504, &a1, &a6, growth_tracker, out)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	checksPost239(&c, &locs504, &a1, &a6, growth_tracker, out)
+	assertgenshapes.ChecksPost239(&c, &assertgenshapes.Locs504, &a1, &a6, growth_tracker, out)
 	return r0
 }
 
@@ -1363,9 +1364,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXAmpUpdateScale, &locs505)
+	assertgenshapes.ChecksPre60(&c, &opXAmpUpdateScale, &assertgenshapes.Locs505)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost90(&c, &locs505)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs505)
 	return r0, r1
 }
 
@@ -1382,9 +1383,9 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachAddScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachAddScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -1402,10 +1403,10 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
@@ -1422,10 +1423,10 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachAddScalarOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
@@ -1441,9 +1442,9 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachAddList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre243(&c, &opXForeachAddList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -1461,10 +1462,10 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre244(&c, &opXForeachAdd_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
@@ -1481,10 +1482,10 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre245(&c, &opXForeachAddListOut, &locs41, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachAddListOut, &assertgenshapes.Locs41, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	checksPost246(&c, &locs41, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs41, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
@@ -1500,9 +1501,9 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachAddScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachAddScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -1520,10 +1521,10 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
@@ -1540,10 +1541,10 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachAddScalarListOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachAddTensor = asserts.Op{
@@ -1562,9 +1563,9 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre247(&c, &opXForeachAddTensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre247(&c, &opXForeachAddTensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -1585,10 +1586,10 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre248(&c, &opXForeachAdd_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre248(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachAddTensorOut = asserts.Op{
@@ -1608,10 +1609,10 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		a1     asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre249(&c, &opXForeachAddTensorOut, &locs41, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.ChecksPre249(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs41, &l0, &a1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
-	checksPost250(&c, &locs41, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.ChecksPost250(&c, &assertgenshapes.Locs41, &l0, &a1, &l3, self, other, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
@@ -1627,9 +1628,9 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachSubScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachSubScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -1647,10 +1648,10 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
@@ -1667,10 +1668,10 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachSubScalarOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachSubList = asserts.Op{
@@ -1686,9 +1687,9 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachSubList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre243(&c, &opXForeachSubList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -1706,10 +1707,10 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre244(&c, &opXForeachSub_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
@@ -1726,10 +1727,10 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre245(&c, &opXForeachSubListOut, &locs41, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachSubListOut, &assertgenshapes.Locs41, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	checksPost246(&c, &locs41, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs41, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
@@ -1745,9 +1746,9 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachSubScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachSubScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -1765,10 +1766,10 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
@@ -1785,10 +1786,10 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachSubScalarListOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
@@ -1804,9 +1805,9 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachMulScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachMulScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -1824,10 +1825,10 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
@@ -1844,10 +1845,10 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachMulScalarOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMulList = asserts.Op{
@@ -1863,9 +1864,9 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachMulList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre243(&c, &opXForeachMulList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -1883,10 +1884,10 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre244(&c, &opXForeachMul_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
@@ -1903,10 +1904,10 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre245(&c, &opXForeachMulListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachMulListOut, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
@@ -1922,9 +1923,9 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachMulScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachMulScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -1942,10 +1943,10 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
@@ -1962,10 +1963,10 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachMulScalarListOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMulTensor = asserts.Op{
@@ -1984,9 +1985,9 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre247(&c, &opXForeachMulTensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre247(&c, &opXForeachMulTensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -2007,10 +2008,10 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre248(&c, &opXForeachMul_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre248(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachMulTensorOut = asserts.Op{
@@ -2030,10 +2031,10 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre249(&c, &opXForeachMulTensorOut, &locs41, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPre249(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs41, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
-	checksPost250(&c, &locs41, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPost250(&c, &assertgenshapes.Locs41, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
@@ -2049,9 +2050,9 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachDivScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachDivScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2069,10 +2070,10 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
@@ -2089,10 +2090,10 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachDivScalarOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachDivList = asserts.Op{
@@ -2108,9 +2109,9 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachDivList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre243(&c, &opXForeachDivList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2128,10 +2129,10 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre244(&c, &opXForeachDiv_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
@@ -2148,10 +2149,10 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre245(&c, &opXForeachDivListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachDivListOut, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
@@ -2167,9 +2168,9 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachDivScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachDivScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2187,10 +2188,10 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
@@ -2207,10 +2208,10 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachDivScalarListOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachDivTensor = asserts.Op{
@@ -2229,9 +2230,9 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre247(&c, &opXForeachDivTensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre247(&c, &opXForeachDivTensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -2252,10 +2253,10 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre248(&c, &opXForeachDiv_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre248(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachDivTensorOut = asserts.Op{
@@ -2275,10 +2276,10 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre249(&c, &opXForeachDivTensorOut, &locs41, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPre249(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs41, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
-	checksPost250(&c, &locs41, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPost250(&c, &assertgenshapes.Locs41, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalar = asserts.Op{
@@ -2294,9 +2295,9 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachClampMaxScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachClampMaxScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachClampMaxScalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2314,10 +2315,10 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachClampMax_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachClampMax_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarOut = asserts.Op{
@@ -2334,10 +2335,10 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachClampMaxScalarOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachClampMaxScalarOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachClampMaxList = asserts.Op{
@@ -2353,9 +2354,9 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachClampMaxList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre243(&c, &opXForeachClampMaxList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMaxList(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2373,10 +2374,10 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachClampMax_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre244(&c, &opXForeachClampMax_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMax_List(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMaxListOut = asserts.Op{
@@ -2393,10 +2394,10 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre245(&c, &opXForeachClampMaxListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachClampMaxListOut, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
-	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalarList = asserts.Op{
@@ -2412,9 +2413,9 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachClampMaxScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachClampMaxScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2432,10 +2433,10 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachClampMax_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachClampMax_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarListOut = asserts.Op{
@@ -2452,10 +2453,10 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachClampMaxScalarListOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachClampMaxScalarListOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinScalar = asserts.Op{
@@ -2471,9 +2472,9 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachClampMinScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachClampMinScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachClampMinScalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2491,10 +2492,10 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachClampMin_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachClampMin_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarOut = asserts.Op{
@@ -2511,10 +2512,10 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachClampMinScalarOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachClampMinScalarOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinList = asserts.Op{
@@ -2530,9 +2531,9 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachClampMinList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre243(&c, &opXForeachClampMinList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMinList(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2550,10 +2551,10 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachClampMin_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre244(&c, &opXForeachClampMin_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMin_List(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMinListOut = asserts.Op{
@@ -2570,10 +2571,10 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre245(&c, &opXForeachClampMinListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachClampMinListOut, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
-	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMinScalarList = asserts.Op{
@@ -2589,9 +2590,9 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachClampMinScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachClampMinScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachClampMinScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2609,10 +2610,10 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachClampMin_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachClampMin_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarListOut = asserts.Op{
@@ -2629,10 +2630,10 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachClampMinScalarListOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachClampMinScalarListOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumScalar = asserts.Op{
@@ -2648,9 +2649,9 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachMaximumScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachMaximumScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMaximumScalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2668,10 +2669,10 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachMaximum_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachMaximum_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarOut = asserts.Op{
@@ -2688,10 +2689,10 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachMaximumScalarOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachMaximumScalarOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumList = asserts.Op{
@@ -2707,9 +2708,9 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachMaximumList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre243(&c, &opXForeachMaximumList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2727,10 +2728,10 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre244(&c, &opXForeachMaximum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
@@ -2747,10 +2748,10 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre245(&c, &opXForeachMaximumListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMaximumScalarList = asserts.Op{
@@ -2766,9 +2767,9 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachMaximumScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachMaximumScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMaximumScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2786,10 +2787,10 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachMaximum_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachMaximum_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarListOut = asserts.Op{
@@ -2806,10 +2807,10 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachMaximumScalarListOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachMaximumScalarListOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumScalar = asserts.Op{
@@ -2825,9 +2826,9 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachMinimumScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachMinimumScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMinimumScalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2845,10 +2846,10 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachMinimum_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachMinimum_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarOut = asserts.Op{
@@ -2865,10 +2866,10 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachMinimumScalarOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachMinimumScalarOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
@@ -2884,9 +2885,9 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachMinimumList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre243(&c, &opXForeachMinimumList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2904,10 +2905,10 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre244(&c, &opXForeachMinimum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	checksPost201(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
@@ -2924,10 +2925,10 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre245(&c, &opXForeachMinimumListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumScalarList = asserts.Op{
@@ -2943,9 +2944,9 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachMinimumScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachMinimumScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMinimumScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2963,10 +2964,10 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachMinimum_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachMinimum_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarListOut = asserts.Op{
@@ -2983,10 +2984,10 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachMinimumScalarListOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachMinimumScalarListOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
@@ -3002,9 +3003,9 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre251(&c, &opXForeachAddcdivScalar, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre251(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3021,9 +3022,9 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre251(&c, &opXForeachAddcdivScalarList, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre251(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3039,9 +3040,9 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXForeachAddcdivTensor, &locs506)
+	assertgenshapes.ChecksPre44(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs506)
 	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-	checksPost252(&c, &locs506)
+	assertgenshapes.ChecksPost252(&c, &assertgenshapes.Locs506)
 	return r0
 }
 
@@ -3059,10 +3060,10 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre253(&c, &opXForeachAddcdiv_Scalar, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre253(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
@@ -3079,10 +3080,10 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre254(&c, &opXForeachAddcdivScalarOut, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre254(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	checksPost255(&c, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
@@ -3099,10 +3100,10 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre253(&c, &opXForeachAddcdiv_ScalarList, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre253(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
@@ -3119,10 +3120,10 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre254(&c, &opXForeachAddcdivScalarListOut, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre254(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost255(&c, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_Tensor = asserts.Op{
@@ -3142,10 +3143,10 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre256(&c, &opXForeachAddcdiv_Tensor, &locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre256(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-	checksPost257(&c, &locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost257(&c, &assertgenshapes.Locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcdivTensorOut = asserts.Op{
@@ -3165,10 +3166,10 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre258(&c, &opXForeachAddcdivTensorOut, &locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPre258(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost259(&c, &locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost259(&c, &assertgenshapes.Locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAddcmulScalar = asserts.Op{
@@ -3184,9 +3185,9 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre251(&c, &opXForeachAddcmulScalar, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre251(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3203,9 +3204,9 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre251(&c, &opXForeachAddcmulScalarList, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre251(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3221,9 +3222,9 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXForeachAddcmulTensor, &locs506)
+	assertgenshapes.ChecksPre44(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs506)
 	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-	checksPost252(&c, &locs506)
+	assertgenshapes.ChecksPost252(&c, &assertgenshapes.Locs506)
 	return r0
 }
 
@@ -3241,10 +3242,10 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre253(&c, &opXForeachAddcmul_Scalar, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre253(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
@@ -3261,10 +3262,10 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre254(&c, &opXForeachAddcmulScalarOut, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre254(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	checksPost255(&c, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
@@ -3281,10 +3282,10 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre253(&c, &opXForeachAddcmul_ScalarList, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre253(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
@@ -3301,10 +3302,10 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre254(&c, &opXForeachAddcmulScalarListOut, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre254(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost255(&c, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Tensor = asserts.Op{
@@ -3324,10 +3325,10 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre256(&c, &opXForeachAddcmul_Tensor, &locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre256(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-	checksPost257(&c, &locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost257(&c, &assertgenshapes.Locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcmulTensorOut = asserts.Op{
@@ -3347,10 +3348,10 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre258(&c, &opXForeachAddcmulTensorOut, &locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPre258(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost259(&c, &locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost259(&c, &assertgenshapes.Locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAbs = asserts.Op{
@@ -3366,9 +3367,9 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachAbs, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachAbs, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAbs(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3386,10 +3387,10 @@ func XForeachAbs_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachAbs_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachAbs_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAbs_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
@@ -3406,10 +3407,10 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachAbsOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachAbsOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
@@ -3425,9 +3426,9 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachAcos, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachAcos, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAcos(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3445,10 +3446,10 @@ func XForeachAcos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachAcos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachAcos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAcos_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
@@ -3465,10 +3466,10 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachAcosOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachAcosOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
@@ -3484,9 +3485,9 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachAsin, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachAsin, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAsin(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3504,10 +3505,10 @@ func XForeachAsin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachAsin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachAsin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAsin_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
@@ -3524,10 +3525,10 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachAsinOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachAsinOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
@@ -3543,9 +3544,9 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachAtan, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachAtan, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAtan(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3563,10 +3564,10 @@ func XForeachAtan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachAtan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachAtan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAtan_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
@@ -3583,10 +3584,10 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachAtanOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachAtanOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
@@ -3602,9 +3603,9 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachCeil, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachCeil, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachCeil(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3622,10 +3623,10 @@ func XForeachCeil_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachCeil_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachCeil_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCeil_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
@@ -3642,10 +3643,10 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachCeilOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachCeilOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
@@ -3661,9 +3662,9 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachCos, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachCos, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachCos(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3681,10 +3682,10 @@ func XForeachCos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachCos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachCos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCos_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
@@ -3701,10 +3702,10 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachCosOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachCosOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
@@ -3720,9 +3721,9 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachCosh, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachCosh, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachCosh(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3740,10 +3741,10 @@ func XForeachCosh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachCosh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachCosh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCosh_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
@@ -3760,10 +3761,10 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachCoshOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachCoshOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
@@ -3779,9 +3780,9 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachErf, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachErf, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachErf(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3799,10 +3800,10 @@ func XForeachErf_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachErf_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachErf_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErf_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
@@ -3819,10 +3820,10 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachErfOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachErfOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
@@ -3838,9 +3839,9 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachErfc, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachErfc, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachErfc(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3858,10 +3859,10 @@ func XForeachErfc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachErfc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachErfc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErfc_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
@@ -3878,10 +3879,10 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachErfcOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachErfcOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachExp = asserts.Op{
@@ -3897,9 +3898,9 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachExp, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachExp, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachExp(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3917,10 +3918,10 @@ func XForeachExp_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachExp_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachExp_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExp_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
@@ -3937,10 +3938,10 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachExpOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachExpOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
@@ -3956,9 +3957,9 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachExpm1, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachExpm1, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachExpm1(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3976,10 +3977,10 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachExpm1_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
@@ -3996,10 +3997,10 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachExpm1Out, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachExpm1Out, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
@@ -4015,9 +4016,9 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachFloor, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachFloor, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachFloor(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4035,10 +4036,10 @@ func XForeachFloor_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachFloor_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachFloor_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFloor_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
@@ -4055,10 +4056,10 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachFloorOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachFloorOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
@@ -4074,9 +4075,9 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachFrac, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachFrac, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachFrac(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4094,10 +4095,10 @@ func XForeachFrac_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachFrac_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachFrac_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFrac_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
@@ -4114,10 +4115,10 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachFracOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachFracOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachLerpList = asserts.Op{
@@ -4133,9 +4134,9 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre251(&c, &opXForeachLerpList, &locs508, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPre251(&c, &opXForeachLerpList, &assertgenshapes.Locs508, &l0, &l1, &l2, self, tensors1, weights)
 	r0 := kernels.XForeachLerpList(self, tensors1, weights)
-	checksPost246(&c, &locs508, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs508, &l0, &l1, &l2, self, tensors1, weights)
 	return r0
 }
 
@@ -4153,10 +4154,10 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre253(&c, &opXForeachLerp_List, &locs508, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPre253(&c, &opXForeachLerp_List, &assertgenshapes.Locs508, &l0, &l1, &l2, self, tensors1, weights)
 	defer c.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
-	checksPost246(&c, &locs508, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs508, &l0, &l1, &l2, self, tensors1, weights)
 }
 
 var opXForeachLerpListOut = asserts.Op{
@@ -4173,10 +4174,10 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
-	checksPre254(&c, &opXForeachLerpListOut, &locs509, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	assertgenshapes.ChecksPre254(&c, &opXForeachLerpListOut, &assertgenshapes.Locs509, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 	defer c.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-	checksPost255(&c, &locs509, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs509, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 }
 
 var opXForeachLerpScalar = asserts.Op{
@@ -4192,9 +4193,9 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachLerpScalar, &locs510, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre243(&c, &opXForeachLerpScalar, &assertgenshapes.Locs510, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
-	checksPost201(&c, &locs510, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs510, &l0, &l1, self, tensors1)
 	return r0
 }
 
@@ -4212,10 +4213,10 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachLerp_Scalar, &locs510, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre244(&c, &opXForeachLerp_Scalar, &assertgenshapes.Locs510, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-	checksPost201(&c, &locs510, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs510, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarOut = asserts.Op{
@@ -4232,10 +4233,10 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre245(&c, &opXForeachLerpScalarOut, &locs511, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachLerpScalarOut, &assertgenshapes.Locs511, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-	checksPost246(&c, &locs511, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs511, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLerpScalarList = asserts.Op{
@@ -4251,9 +4252,9 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachLerpScalarList, &locs510, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre243(&c, &opXForeachLerpScalarList, &assertgenshapes.Locs510, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
-	checksPost201(&c, &locs510, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs510, &l0, &l1, self, tensors1)
 	return r0
 }
 
@@ -4271,10 +4272,10 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachLerp_ScalarList, &locs510, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre244(&c, &opXForeachLerp_ScalarList, &assertgenshapes.Locs510, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-	checksPost201(&c, &locs510, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs510, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarListOut = asserts.Op{
@@ -4291,10 +4292,10 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre245(&c, &opXForeachLerpScalarListOut, &locs511, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachLerpScalarListOut, &assertgenshapes.Locs511, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-	checksPost246(&c, &locs511, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs511, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLgamma = asserts.Op{
@@ -4310,9 +4311,9 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachLgamma, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachLgamma, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachLgamma(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4330,10 +4331,10 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachLgamma_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
@@ -4350,10 +4351,10 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachLgammaOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachLgammaOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
@@ -4369,9 +4370,9 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachLog, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachLog, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachLog(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4389,10 +4390,10 @@ func XForeachLog_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachLog_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachLog_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
@@ -4409,10 +4410,10 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachLogOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachLogOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
@@ -4428,9 +4429,9 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachLog10, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachLog10, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachLog10(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4448,10 +4449,10 @@ func XForeachLog10_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachLog10_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachLog10_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog10_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
@@ -4468,10 +4469,10 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachLog10Out, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachLog10Out, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
@@ -4487,9 +4488,9 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachLog1p, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachLog1p, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachLog1p(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4507,10 +4508,10 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachLog1p_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
@@ -4527,10 +4528,10 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachLog1pOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachLog1pOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
@@ -4546,9 +4547,9 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachLog2, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachLog2, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachLog2(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4566,10 +4567,10 @@ func XForeachLog2_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachLog2_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachLog2_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog2_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
@@ -4586,10 +4587,10 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachLog2Out, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachLog2Out, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachMax = asserts.Op{
@@ -4605,9 +4606,9 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachMax, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachMax, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMax(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4625,10 +4626,10 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachMaxOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachMaxOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaxOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
@@ -4644,9 +4645,9 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachNeg, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachNeg, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachNeg(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4664,10 +4665,10 @@ func XForeachNeg_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachNeg_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachNeg_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachNeg_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
@@ -4684,10 +4685,10 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachNegOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachNegOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
@@ -4703,9 +4704,9 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachNormScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachNormScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachNormScalar(self, ord, dtype)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4723,10 +4724,10 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 	}
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
-	checksPre200(&c, &opXForeachNormScalarOut, &locs39, &l0, &l3, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs39, &l0, &l3, self, out)
 	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-	checksPost201(&c, &locs39, &l0, &l3, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l3, self, out)
 }
 
 var opXForeachPowsumScalar = asserts.Op{
@@ -4741,9 +4742,9 @@ func XForeachPowsumScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []
 		return kernels.XForeachPowsumScalar(self, ord, dtype)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachPowsumScalar, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachPowsumScalar, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachPowsumScalar(self, ord, dtype)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -4761,10 +4762,10 @@ func XForeachPowsumScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int,
 	}
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
-	checksPre200(&c, &opXForeachPowsumScalarOut, &locs39, &l0, &l3, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachPowsumScalarOut, &assertgenshapes.Locs39, &l0, &l3, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
-	checksPost201(&c, &locs39, &l0, &l3, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l3, self, out)
 }
 
 var opXForeachPowList = asserts.Op{
@@ -4780,9 +4781,9 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachPowList, &locs491, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPre243(&c, &opXForeachPowList, &assertgenshapes.Locs491, &l0, &l1, self, exponent)
 	r0 := kernels.XForeachPowList(self, exponent)
-	checksPost201(&c, &locs491, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs491, &l0, &l1, self, exponent)
 	return r0
 }
 
@@ -4799,9 +4800,9 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachPowScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachPowScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachPowScalar(self, exponent)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4818,9 +4819,9 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachPowScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachPowScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachPowScalarList(self, exponent)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4837,9 +4838,9 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 	}
 	var c asserts.Call
 	var l1 asserts.SavedList
-	checksPre240(&c, &opXForeachPowScalarAndTensor, &locs512, &l1, exponent)
+	assertgenshapes.ChecksPre240(&c, &opXForeachPowScalarAndTensor, &assertgenshapes.Locs512, &l1, exponent)
 	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
-	checksPost241(&c, &locs512, &l1, exponent)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs512, &l1, exponent)
 	return r0
 }
 
@@ -4857,10 +4858,10 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachPow_List, &locs491, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPre244(&c, &opXForeachPow_List, &assertgenshapes.Locs491, &l0, &l1, self, exponent)
 	defer c.Abandon()
 	kernels.XForeachPow_List(self, exponent)
-	checksPost201(&c, &locs491, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs491, &l0, &l1, self, exponent)
 }
 
 var opXForeachPowListOut = asserts.Op{
@@ -4877,10 +4878,10 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre245(&c, &opXForeachPowListOut, &locs487, &l0, &l1, &l2, self, exponent, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachPowListOut, &assertgenshapes.Locs487, &l0, &l1, &l2, self, exponent, out)
 	defer c.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
-	checksPost246(&c, &locs487, &l0, &l1, &l2, self, exponent, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs487, &l0, &l1, &l2, self, exponent, out)
 }
 
 var opXForeachPow_Scalar = asserts.Op{
@@ -4897,10 +4898,10 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachPow_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachPow_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachPowScalarOut = asserts.Op{
@@ -4917,10 +4918,10 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachPowScalarOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachPowScalarOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachPow_ScalarList = asserts.Op{
@@ -4937,10 +4938,10 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachPow_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachPow_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachPowScalarListOut = asserts.Op{
@@ -4957,10 +4958,10 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachPowScalarListOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachPowScalarListOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
@@ -4976,9 +4977,9 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachReciprocal, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachReciprocal, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachReciprocal(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4996,10 +4997,10 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachReciprocal_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
@@ -5016,10 +5017,10 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachReciprocalOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
@@ -5035,9 +5036,9 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachRound, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachRound, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachRound(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5055,10 +5056,10 @@ func XForeachRound_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachRound_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachRound_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRound_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
@@ -5075,10 +5076,10 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachRoundOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachRoundOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachRsqrt = asserts.Op{
@@ -5094,9 +5095,9 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachRsqrt, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachRsqrt, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachRsqrt(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5114,10 +5115,10 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachRsqrt_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachRsqrt_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRsqrt_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachRsqrtOut = asserts.Op{
@@ -5134,10 +5135,10 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachRsqrtOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachRsqrtOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
@@ -5153,9 +5154,9 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachSigmoid, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachSigmoid, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSigmoid(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5173,10 +5174,10 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachSigmoid_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
@@ -5193,10 +5194,10 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachSigmoidOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachSign = asserts.Op{
@@ -5212,9 +5213,9 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachSign, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachSign, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSign(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5232,10 +5233,10 @@ func XForeachSign_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachSign_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachSign_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSign_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSignOut = asserts.Op{
@@ -5252,10 +5253,10 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachSignOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachSignOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSignOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
@@ -5271,9 +5272,9 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachSin, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachSin, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSin(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5291,10 +5292,10 @@ func XForeachSin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachSin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachSin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSin_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
@@ -5311,10 +5312,10 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachSinOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachSinOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
@@ -5330,9 +5331,9 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachSinh, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachSinh, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSinh(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5350,10 +5351,10 @@ func XForeachSinh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachSinh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachSinh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSinh_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
@@ -5370,10 +5371,10 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachSinhOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachSinhOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
@@ -5389,9 +5390,9 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachSqrt, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachSqrt, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSqrt(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5409,10 +5410,10 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachSqrt_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
@@ -5429,10 +5430,10 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachSqrtOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachSqrtOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
@@ -5448,9 +5449,9 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachTan, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachTan, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachTan(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5468,10 +5469,10 @@ func XForeachTan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachTan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachTan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTan_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
@@ -5488,10 +5489,10 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachTanOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachTanOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
@@ -5507,9 +5508,9 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachTanh, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachTanh, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachTanh(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5527,10 +5528,10 @@ func XForeachTanh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachTanh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachTanh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTanh_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
@@ -5547,10 +5548,10 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachTanhOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachTanhOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
@@ -5566,9 +5567,9 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachTrunc, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachTrunc, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachTrunc(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5586,10 +5587,10 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachTrunc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
@@ -5606,10 +5607,10 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachTruncOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachTruncOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -5626,10 +5627,10 @@ func XForeachZero_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre242(&c, &opXForeachZero_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre242(&c, &opXForeachZero_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
@@ -5646,10 +5647,10 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre200(&c, &opXForeachZeroOut, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachZeroOut, &assertgenshapes.Locs39, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	checksPost201(&c, &locs39, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
@@ -5664,9 +5665,9 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachZero(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachZero, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachZero, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachZero(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5683,9 +5684,9 @@ func XForeachClone(self []*torch.Tensor, memory_format *int) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre240(&c, &opXForeachClone, &locs3, &l0, self)
+	assertgenshapes.ChecksPre240(&c, &opXForeachClone, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachClone(self, memory_format)
-	checksPost241(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost241(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5703,10 +5704,10 @@ func XForeachCloneOut(self []*torch.Tensor, memory_format *int, out []*torch.Ten
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre200(&c, &opXForeachCloneOut, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre200(&c, &opXForeachCloneOut, &assertgenshapes.Locs39, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachCloneOut(self, memory_format, out)
-	checksPost201(&c, &locs39, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs39, &l0, &l2, self, out)
 }
 
 var opXForeachCopy_ = asserts.Op{
@@ -5723,10 +5724,10 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre244(&c, &opXForeachCopy_, &locs101, &l0, &l1, self, src)
+	assertgenshapes.ChecksPre244(&c, &opXForeachCopy_, &assertgenshapes.Locs101, &l0, &l1, self, src)
 	defer c.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
-	checksPost201(&c, &locs101, &l0, &l1, self, src)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs101, &l0, &l1, self, src)
 }
 
 var opXForeachCopyOut = asserts.Op{
@@ -5743,10 +5744,10 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre245(&c, &opXForeachCopyOut, &locs513, &l0, &l1, &l3, self, src, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachCopyOut, &assertgenshapes.Locs513, &l0, &l1, &l3, self, src, out)
 	defer c.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
-	checksPost246(&c, &locs513, &l0, &l1, &l3, self, src, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs513, &l0, &l1, &l3, self, src, out)
 }
 
 var opXForeachCopy = asserts.Op{
@@ -5761,9 +5762,9 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 		return kernels.XForeachCopy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXForeachCopy, &locs101)
+	assertgenshapes.ChecksPre0(&c, &opXForeachCopy, &assertgenshapes.Locs101)
 	r0 := kernels.XForeachCopy(self, src, non_blocking)
-	checksPost2(&c, &locs101)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs101)
 	return r0
 }
 
@@ -5780,9 +5781,9 @@ func XForeachMm(self []*torch.Tensor, mat2 []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre243(&c, &opXForeachMm, &locs514, &l0, &l1, self, mat2)
+	assertgenshapes.ChecksPre243(&c, &opXForeachMm, &assertgenshapes.Locs514, &l0, &l1, self, mat2)
 	r0 := kernels.XForeachMm(self, mat2)
-	checksPost201(&c, &locs514, &l0, &l1, self, mat2)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs514, &l0, &l1, self, mat2)
 	return r0
 }
 
@@ -5799,9 +5800,9 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBucketizeTensor, &locs515, &a0, &a1, self, boundaries)
+	assertgenshapes.ChecksPre12(&c, &opBucketizeTensor, &assertgenshapes.Locs515, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	checksPost13(&c, &locs515, &a0, &a1, self, boundaries, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs515, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
@@ -5818,10 +5819,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opBucketizeTensorOut, &locs516, &a0, &a1, &a4, self, boundaries, out)
+	assertgenshapes.ChecksPre51(&c, &opBucketizeTensorOut, &assertgenshapes.Locs516, &a0, &a1, &a4, self, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	checksPost52(&c, &locs516, &a0, &a1, &a4, self, boundaries, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs516, &a0, &a1, &a4, self, boundaries, out)
 	return r0
 }
 
@@ -5838,9 +5839,9 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opBucketizeScalar, &locs517, &a1, boundaries)
+	assertgenshapes.ChecksPre46(&c, &opBucketizeScalar, &assertgenshapes.Locs517, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	checksPost47(&c, &locs517, &a1, boundaries, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs517, &a1, boundaries, r0)
 	return r0
 }
 
@@ -5857,10 +5858,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre48(&c, &opBucketizeScalarOut, &locs518, &a1, &a4, boundaries, out)
+	assertgenshapes.ChecksPre48(&c, &opBucketizeScalarOut, &assertgenshapes.Locs518, &a1, &a4, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	checksPost17(&c, &locs518, &a1, &a4, boundaries, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs518, &a1, &a4, boundaries, out)
 	return r0
 }
 
@@ -5877,9 +5878,9 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre64(&c, &opSearchsortedTensor, &locs519, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	assertgenshapes.ChecksPre64(&c, &opSearchsortedTensor, &assertgenshapes.Locs519, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost65(&c, &locs519, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs519, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -5896,10 +5897,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opSearchsortedTensorOut, &locs520, &a0, &a1, &a6, sorted_sequence, self, out)
+	assertgenshapes.ChecksPre51(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs520, &a0, &a1, &a6, sorted_sequence, self, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost52(&c, &locs520, &a0, &a1, &a6, sorted_sequence, self, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs520, &a0, &a1, &a6, sorted_sequence, self, out)
 	return r0
 }
 
@@ -5916,9 +5917,9 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre260(&c, &opSearchsortedScalar, &locs521, &a0, &a5, sorted_sequence, sorter)
+	assertgenshapes.ChecksPre260(&c, &opSearchsortedScalar, &assertgenshapes.Locs521, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost261(&c, &locs521, &a0, &a5, sorted_sequence, sorter, r0)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs521, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -5935,10 +5936,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opSearchsortedScalarOut, &locs522, &a0, &a6, sorted_sequence, out)
+	assertgenshapes.ChecksPre48(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs522, &a0, &a6, sorted_sequence, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost17(&c, &locs522, &a0, &a6, sorted_sequence, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs522, &a0, &a6, sorted_sequence, out)
 	return r0
 }
 
@@ -5954,9 +5955,9 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConvertIndicesFromCooToCsr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs0)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5973,10 +5974,10 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXConvertIndicesFromCooToCsrOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -5992,9 +5993,9 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXConvertIndicesFromCsrToCoo, &locs523)
+	assertgenshapes.ChecksPre9(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs523)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	checksPost10(&c, &locs523)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs523)
 	return r0
 }
 
@@ -6011,10 +6012,10 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXConvertIndicesFromCsrToCooOut, &locs524, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs524, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	checksPost15(&c, &locs524, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs524, &a4, out)
 	return r0
 }
 
@@ -6031,10 +6032,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opMseLossOut, &locs66, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opMseLossOut, &assertgenshapes.Locs66, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	checksPost52(&c, &locs66, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs66, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -6051,9 +6052,9 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMseLoss, &locs167, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opMseLoss, &assertgenshapes.Locs167, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	checksPost13(&c, &locs167, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs167, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6070,10 +6071,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opMseLossBackwardGradInput, &locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost24(&c, &locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -6090,9 +6091,9 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opMseLossBackward, &locs525, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opMseLossBackward, &assertgenshapes.Locs525, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	checksPost54(&c, &locs525, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs525, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6108,9 +6109,9 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 		return kernels.L1Loss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opL1Loss, &locs167)
+	assertgenshapes.ChecksPre9(&c, &opL1Loss, &assertgenshapes.Locs167)
 	r0 := kernels.L1Loss(self, target, reduction)
-	checksPost10(&c, &locs167)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs167)
 	return r0
 }
 
@@ -6127,10 +6128,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opMultiMarginLossOut, &locs66, &a0, &a1, &a6, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opMultiMarginLossOut, &assertgenshapes.Locs66, &a0, &a1, &a6, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	checksPost52(&c, &locs66, &a0, &a1, &a6, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs66, &a0, &a1, &a6, self, target, out)
 	return r0
 }
 
@@ -6147,9 +6148,9 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre64(&c, &opMultiMarginLoss, &locs65, &a0, &a1, &a4, self, target, weight)
+	assertgenshapes.ChecksPre64(&c, &opMultiMarginLoss, &assertgenshapes.Locs65, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	checksPost65(&c, &locs65, &a0, &a1, &a4, self, target, weight, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs65, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
@@ -6166,10 +6167,10 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre58(&c, &opMultiMarginLossBackwardGradInput, &locs526, &a7, grad_input)
+	assertgenshapes.ChecksPre58(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs526, &a7, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	checksPost59(&c, &locs526, &a7, grad_input)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs526, &a7, grad_input)
 	return r0
 }
 
@@ -6185,9 +6186,9 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMultiMarginLossBackward, &locs525)
+	assertgenshapes.ChecksPre44(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs525)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	checksPost57(&c, &locs525)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs525)
 	return r0
 }
 
@@ -6204,10 +6205,10 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMultilabelMarginLossOut, &locs70, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs70, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	checksPost15(&c, &locs70, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs70, &a3, out)
 	return r0
 }
 
@@ -6223,9 +6224,9 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMultilabelMarginLoss, &locs167)
+	assertgenshapes.ChecksPre9(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs167)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	checksPost10(&c, &locs167)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs167)
 	return r0
 }
 
@@ -6242,10 +6243,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre230(&c, &opMultilabelMarginLossForwardOutput, &locs527, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	assertgenshapes.ChecksPre230(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs527, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	checksPost24(&c, &locs527, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs527, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	return r0, r1
 }
 
@@ -6262,9 +6263,9 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opMultilabelMarginLossForward, &locs528, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre25(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs528, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	checksPost26(&c, &locs528, &a0, &a1, self, target, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs528, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -6281,10 +6282,10 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre132(&c, &opMultilabelMarginLossBackwardGradInput, &locs529, &a5, grad_input)
+	assertgenshapes.ChecksPre132(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs529, &a5, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	checksPost172(&c, &locs529, &a5, grad_input)
+	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs529, &a5, grad_input)
 	return r0
 }
 
@@ -6300,9 +6301,9 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMultilabelMarginLossBackward, &locs530)
+	assertgenshapes.ChecksPre60(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs530)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	checksPost96(&c, &locs530)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs530)
 	return r0
 }
 
@@ -6319,10 +6320,10 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opNllLossOut, &locs70, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opNllLossOut, &assertgenshapes.Locs70, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	checksPost15(&c, &locs70, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs70, &a5, out)
 	return r0
 }
 
@@ -6338,9 +6339,9 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNllLossNd, &locs167)
+	assertgenshapes.ChecksPre9(&c, &opNllLossNd, &assertgenshapes.Locs167)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	checksPost10(&c, &locs167)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs167)
 	return r0
 }
 
@@ -6356,9 +6357,9 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNllLoss, &locs167)
+	assertgenshapes.ChecksPre9(&c, &opNllLoss, &assertgenshapes.Locs167)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	checksPost10(&c, &locs167)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs167)
 	return r0
 }
 
@@ -6375,10 +6376,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre230(&c, &opNllLossForwardOutput, &locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPre230(&c, &opNllLossForwardOutput, &assertgenshapes.Locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost24(&c, &locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -6395,9 +6396,9 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre262(&c, &opNllLossForward, &locs532, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre262(&c, &opNllLossForward, &assertgenshapes.Locs532, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	checksPost263(&c, &locs532, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost263(&c, &assertgenshapes.Locs532, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -6414,10 +6415,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre264(&c, &opNllLossBackwardGradInput, &locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPre264(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost235(&c, &locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPost235(&c, &assertgenshapes.Locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -6434,9 +6435,9 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre265(&c, &opNllLossBackward, &locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre265(&c, &opNllLossBackward, &assertgenshapes.Locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost266(&c, &locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost266(&c, &assertgenshapes.Locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -6453,10 +6454,10 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opNllLoss2dOut, &locs70, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opNllLoss2dOut, &assertgenshapes.Locs70, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	checksPost15(&c, &locs70, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs70, &a5, out)
 	return r0
 }
 
@@ -6472,9 +6473,9 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNllLoss2d, &locs167)
+	assertgenshapes.ChecksPre9(&c, &opNllLoss2d, &assertgenshapes.Locs167)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	checksPost10(&c, &locs167)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs167)
 	return r0
 }
 
@@ -6491,10 +6492,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre230(&c, &opNllLoss2dForwardOutput, &locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPre230(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost24(&c, &locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -6511,9 +6512,9 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre262(&c, &opNllLoss2dForward, &locs532, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre262(&c, &opNllLoss2dForward, &assertgenshapes.Locs532, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	checksPost263(&c, &locs532, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost263(&c, &assertgenshapes.Locs532, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -6530,10 +6531,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre264(&c, &opNllLoss2dBackwardGradInput, &locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPre264(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost235(&c, &locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPost235(&c, &assertgenshapes.Locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -6550,9 +6551,9 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre265(&c, &opNllLoss2dBackward, &locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre265(&c, &opNllLoss2dBackward, &assertgenshapes.Locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost266(&c, &locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost266(&c, &assertgenshapes.Locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -6569,10 +6570,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opSmoothL1LossOut, &locs66, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opSmoothL1LossOut, &assertgenshapes.Locs66, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	checksPost52(&c, &locs66, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs66, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -6589,9 +6590,9 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSmoothL1Loss, &locs167, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opSmoothL1Loss, &assertgenshapes.Locs167, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	checksPost13(&c, &locs167, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs167, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6608,10 +6609,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opSmoothL1LossBackwardGradInput, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	checksPost24(&c, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -6628,9 +6629,9 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opSmoothL1LossBackward, &locs525, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs525, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	checksPost54(&c, &locs525, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs525, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6647,10 +6648,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opHuberLossOut, &locs66, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opHuberLossOut, &assertgenshapes.Locs66, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	checksPost52(&c, &locs66, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs66, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -6667,9 +6668,9 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHuberLoss, &locs167, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opHuberLoss, &assertgenshapes.Locs167, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	checksPost13(&c, &locs167, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs167, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6686,10 +6687,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opHuberLossBackwardOut, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	checksPost24(&c, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -6706,9 +6707,9 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opHuberLossBackward, &locs525, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opHuberLossBackward, &assertgenshapes.Locs525, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	checksPost54(&c, &locs525, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs525, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6725,10 +6726,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opSoftMarginLossOut, &locs66, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opSoftMarginLossOut, &assertgenshapes.Locs66, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	checksPost52(&c, &locs66, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs66, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -6745,9 +6746,9 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftMarginLoss, &locs167, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opSoftMarginLoss, &assertgenshapes.Locs167, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	checksPost13(&c, &locs167, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs167, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6764,10 +6765,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opSoftMarginLossBackwardGradInput, &locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost24(&c, &locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -6784,9 +6785,9 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opSoftMarginLossBackward, &locs525, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs525, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	checksPost54(&c, &locs525, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs525, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6803,10 +6804,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opEluOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opEluOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6823,9 +6824,9 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opElu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opElu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6842,10 +6843,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre51(&c, &opEluBackwardGradInput, &locs535, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opEluBackwardGradInput, &assertgenshapes.Locs535, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	checksPost52(&c, &locs535, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs535, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	return r0
 }
 
@@ -6862,9 +6863,9 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre12(&c, &opEluBackward, &locs536, &a0, &a5, grad_output, self_or_result)
+	assertgenshapes.ChecksPre12(&c, &opEluBackward, &assertgenshapes.Locs536, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	checksPost13(&c, &locs536, &a0, &a5, grad_output, self_or_result, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs536, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -6881,10 +6882,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opElu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opElu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6901,10 +6902,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGluOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGluOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6921,9 +6922,9 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGlu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGlu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Glu(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6940,10 +6941,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opGluBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opGluBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6960,9 +6961,9 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGluBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opGluBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6978,9 +6979,9 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opGluJvp, &locs537)
+	assertgenshapes.ChecksPre44(&c, &opGluJvp, &assertgenshapes.Locs537)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	checksPost57(&c, &locs537)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs537)
 	return r0
 }
 
@@ -6997,10 +6998,10 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opGluJvpOut, &locs538, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opGluJvpOut, &assertgenshapes.Locs538, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	checksPost59(&c, &locs538, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs538, &a4, out)
 	return r0
 }
 
@@ -7016,9 +7017,9 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opGluBackwardJvp, &locs539)
+	assertgenshapes.ChecksPre62(&c, &opGluBackwardJvp, &assertgenshapes.Locs539)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	checksPost99(&c, &locs539)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs539)
 	return r0
 }
 
@@ -7035,10 +7036,10 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre100(&c, &opGluBackwardJvpOut, &locs540, &a6, out)
+	assertgenshapes.ChecksPre100(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs540, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	checksPost101(&c, &locs540, &a6, out)
+	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs540, &a6, out)
 	return r0
 }
 
@@ -7055,10 +7056,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opHardsigmoidOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardsigmoidOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7075,9 +7076,9 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardsigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardsigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7094,10 +7095,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opHardsigmoid_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opHardsigmoid_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7114,10 +7115,10 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHardsigmoidBackwardGradInput, &locs288, &a2, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs288, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	checksPost15(&c, &locs288, &a2, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs288, &a2, grad_input)
 	return r0
 }
 
@@ -7133,9 +7134,9 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHardsigmoidBackward, &locs231)
+	assertgenshapes.ChecksPre9(&c, &opHardsigmoidBackward, &assertgenshapes.Locs231)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	checksPost10(&c, &locs231)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs231)
 	return r0
 }
 
@@ -7152,10 +7153,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opHardtanhOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardtanhOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7172,9 +7173,9 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7191,10 +7192,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opHardtanhBackwardGradInput, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7211,9 +7212,9 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardtanhBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opHardtanhBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7230,10 +7231,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opHardtanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opHardtanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7250,10 +7251,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opHardswishOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardswishOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7270,9 +7271,9 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardswish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardswish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardswish(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7289,10 +7290,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opHardswish_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opHardswish_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7309,9 +7310,9 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardswishBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opHardswishBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7328,10 +7329,10 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHardswishBackwardOut, &locs232, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opHardswishBackwardOut, &assertgenshapes.Locs232, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs232, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs232, &a2, out)
 	return r0
 }
 
@@ -7348,10 +7349,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLeakyReluOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLeakyReluOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7368,9 +7369,9 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLeakyRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLeakyRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7387,10 +7388,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opLeakyReluBackwardGradInput, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7407,9 +7408,9 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLeakyReluBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opLeakyReluBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7426,10 +7427,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLeakyRelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLeakyRelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7446,10 +7447,10 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLogSigmoidOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLogSigmoidOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7465,9 +7466,9 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoid(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSigmoid, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogSigmoid, &assertgenshapes.Locs0)
 	r0 := kernels.LogSigmoid(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7484,10 +7485,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre95(&c, &opLogSigmoidForwardOutput, &locs541, &a0, &a1, &a2, self, output, buffer)
+	assertgenshapes.ChecksPre95(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs541, &a0, &a1, &a2, self, output, buffer)
 	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	checksPost52(&c, &locs541, &a0, &a1, &a2, self, output, buffer)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs541, &a0, &a1, &a2, self, output, buffer)
 	return r0, r1
 }
 
@@ -7504,9 +7505,9 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLogSigmoidForward, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opLogSigmoidForward, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7523,10 +7524,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opLogSigmoidBackwardGradInput, &locs542, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs542, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	checksPost24(&c, &locs542, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs542, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	return r0
 }
 
@@ -7543,9 +7544,9 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opLogSigmoidBackward, &locs543, &a0, &a1, &a2, grad_output, self, buffer)
+	assertgenshapes.ChecksPre53(&c, &opLogSigmoidBackward, &assertgenshapes.Locs543, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	checksPost54(&c, &locs543, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs543, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -7562,10 +7563,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre95(&c, &opRreluWithNoiseOut, &locs544, &a0, &a1, &a6, self, noise, out)
+	assertgenshapes.ChecksPre95(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs544, &a0, &a1, &a6, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	checksPost52(&c, &locs544, &a0, &a1, &a6, self, noise, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs544, &a0, &a1, &a6, self, noise, out)
 	return r0
 }
 
@@ -7582,10 +7583,10 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre267(&c, &opRreluWithNoise, &locs545, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre267(&c, &opRreluWithNoise, &assertgenshapes.Locs545, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	checksPost13(&c, &locs545, &a0, &a1, self, noise, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs545, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -7602,9 +7603,9 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opRreluWithNoiseFunctional, &locs546, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre25(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs546, &a0, &a1, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
-	checksPost26(&c, &locs546, &a0, &a1, self, noise, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs546, &a0, &a1, self, noise, r0, r1)
 	return r0, r1
 }
 
@@ -7621,9 +7622,9 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opRreluWithNoiseBackward, &locs547, &a0, &a1, &a2, grad_output, self, noise)
+	assertgenshapes.ChecksPre53(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs547, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	checksPost54(&c, &locs547, &a0, &a1, &a2, grad_output, self, noise, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs547, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -7640,10 +7641,10 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre58(&c, &opRreluWithNoiseBackwardOut, &locs548, &a7, out)
+	assertgenshapes.ChecksPre58(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs548, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	checksPost59(&c, &locs548, &a7, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs548, &a7, out)
 	return r0
 }
 
@@ -7660,10 +7661,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre268(&c, &opRreluWithNoise_, &locs549, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre268(&c, &opRreluWithNoise_, &assertgenshapes.Locs549, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	checksPost17(&c, &locs549, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs549, &a0, &a1, self, noise)
 	return r0
 }
 
@@ -7680,10 +7681,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opSoftplusOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSoftplusOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7700,9 +7701,9 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSoftplus, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSoftplus, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7719,10 +7720,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opSoftplusBackwardGradInput, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7739,9 +7740,9 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftplusBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opSoftplusBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7758,10 +7759,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSoftshrinkOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSoftshrinkOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7778,9 +7779,9 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSoftshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSoftshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7797,10 +7798,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opSoftshrinkBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7817,9 +7818,9 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftshrinkBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opSoftshrinkBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7836,10 +7837,10 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opAdaptiveAvgPool2dOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -7855,9 +7856,9 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool2d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs0)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7874,9 +7875,9 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7893,10 +7894,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7912,9 +7913,9 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs231)
+	assertgenshapes.ChecksPre9(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs231)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost10(&c, &locs231)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs231)
 	return r0
 }
 
@@ -7931,10 +7932,10 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs232, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs232, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs232, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs232, &a2, out)
 	return r0
 }
 
@@ -7951,9 +7952,9 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7970,10 +7971,10 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXAdaptiveAvgPool2dOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -7990,9 +7991,9 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXAdaptiveAvgPool2dBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8009,10 +8010,10 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs232, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs232, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs232, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs232, &a2, out)
 	return r0
 }
 
@@ -8029,10 +8030,10 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opAdaptiveAvgPool3dOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -8048,9 +8049,9 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool3d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs0)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8067,9 +8068,9 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8086,10 +8087,10 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXAdaptiveAvgPool3dOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -8106,10 +8107,10 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs288, &a2, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs288, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	checksPost15(&c, &locs288, &a2, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs288, &a2, grad_input)
 	return r0
 }
 
@@ -8126,9 +8127,9 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXAdaptiveAvgPool3dBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8145,10 +8146,10 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs232, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs232, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs232, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs232, &a2, out)
 	return r0
 }
 
@@ -8165,10 +8166,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre95(&c, &opAdaptiveMaxPool2dOut, &locs550, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre95(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs550, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	checksPost52(&c, &locs550, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs550, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -8185,9 +8186,9 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool2d, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8204,10 +8205,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost24(&c, &locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -8224,9 +8225,9 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAdaptiveMaxPool2dBackward, &locs552, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs552, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	checksPost54(&c, &locs552, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs552, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8243,10 +8244,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre95(&c, &opAdaptiveMaxPool3dOut, &locs550, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre95(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs550, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	checksPost52(&c, &locs550, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs550, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -8263,9 +8264,9 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool3d, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8282,10 +8283,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost24(&c, &locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -8302,9 +8303,9 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAdaptiveMaxPool3dBackward, &locs552, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs552, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	checksPost54(&c, &locs552, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs552, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8321,10 +8322,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre48(&c, &opAvgPool2dOut, &locs39, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAvgPool2dOut, &assertgenshapes.Locs39, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost17(&c, &locs39, &a0, &a7, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a7, self, out)
 	return r0
 }
 
@@ -8341,9 +8342,9 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8360,10 +8361,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opAvgPool2dBackwardGradInput, &locs284, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8380,9 +8381,9 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAvgPool2dBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opAvgPool2dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8399,10 +8400,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre48(&c, &opAvgPool3dOut, &locs39, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAvgPool3dOut, &assertgenshapes.Locs39, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost17(&c, &locs39, &a0, &a7, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a7, self, out)
 	return r0
 }
 
@@ -8419,9 +8420,9 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8438,10 +8439,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opAvgPool3dBackwardGradInput, &locs284, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8458,9 +8459,9 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAvgPool3dBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opAvgPool3dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8477,10 +8478,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre230(&c, &opFractionalMaxPool2dOutput, &locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre230(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost24(&c, &locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -8497,9 +8498,9 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre25(&c, &opFractionalMaxPool2d, &locs554, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre25(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs554, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	checksPost26(&c, &locs554, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs554, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -8516,10 +8517,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre56(&c, &opFractionalMaxPool2dBackwardGradInput, &locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost24(&c, &locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -8536,9 +8537,9 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre53(&c, &opFractionalMaxPool2dBackward, &locs552, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs552, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost54(&c, &locs552, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs552, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8555,10 +8556,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre230(&c, &opFractionalMaxPool3dOutput, &locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre230(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost24(&c, &locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -8575,9 +8576,9 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre25(&c, &opFractionalMaxPool3d, &locs554, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre25(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs554, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	checksPost26(&c, &locs554, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs554, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -8594,10 +8595,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre56(&c, &opFractionalMaxPool3dBackwardGradInput, &locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost24(&c, &locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -8614,9 +8615,9 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre53(&c, &opFractionalMaxPool3dBackward, &locs552, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs552, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost54(&c, &locs552, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs552, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8633,10 +8634,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre95(&c, &opMaxPool2dWithIndicesOut, &locs550, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre95(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs550, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost52(&c, &locs550, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs550, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
@@ -8653,9 +8654,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMaxPool2dWithIndices, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8672,10 +8673,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre56(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost24(&c, &locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -8692,9 +8693,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre53(&c, &opMaxPool2dWithIndicesBackward, &locs552, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs552, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost54(&c, &locs552, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs552, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8711,10 +8712,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre95(&c, &opMaxPool3dWithIndicesOut, &locs550, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre95(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs550, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost52(&c, &locs550, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs550, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
@@ -8731,9 +8732,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMaxPool3dWithIndices, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8750,10 +8751,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre56(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost24(&c, &locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -8770,9 +8771,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre53(&c, &opMaxPool3dWithIndicesBackward, &locs552, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs552, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost54(&c, &locs552, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs552, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8789,10 +8790,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opMaxUnpool2dOut, &locs173, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre51(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs173, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	checksPost52(&c, &locs173, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs173, &a0, &a1, &a3, self, indices, out)
 	return r0
 }
 
@@ -8809,9 +8810,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaxUnpool2d, &locs146, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre12(&c, &opMaxUnpool2d, &assertgenshapes.Locs146, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	checksPost13(&c, &locs146, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs146, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8828,10 +8829,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre51(&c, &opMaxUnpool3dOut, &locs173, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPre51(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs173, &a0, &a1, &a5, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	checksPost52(&c, &locs173, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs173, &a0, &a1, &a5, self, indices, out)
 	return r0
 }
 
@@ -8848,9 +8849,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaxUnpool3d, &locs146, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre12(&c, &opMaxUnpool3d, &assertgenshapes.Locs146, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	checksPost13(&c, &locs146, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs146, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8867,10 +8868,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReflectionPad1dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReflectionPad1dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8887,9 +8888,9 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReflectionPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReflectionPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8906,10 +8907,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReflectionPad1dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8926,9 +8927,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad1dBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8945,10 +8946,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReflectionPad2dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReflectionPad2dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8965,9 +8966,9 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReflectionPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReflectionPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8984,10 +8985,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReflectionPad2dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9004,9 +9005,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad2dBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9023,10 +9024,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReflectionPad3dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReflectionPad3dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9043,9 +9044,9 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReflectionPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReflectionPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9062,10 +9063,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReflectionPad3dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9082,9 +9083,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad3dBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9101,10 +9102,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReplicationPad1dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReplicationPad1dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9121,9 +9122,9 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReplicationPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReplicationPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9140,10 +9141,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReplicationPad1dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9160,9 +9161,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad1dBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9179,10 +9180,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReplicationPad2dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReplicationPad2dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9199,9 +9200,9 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReplicationPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReplicationPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9218,10 +9219,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReplicationPad2dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9238,9 +9239,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad2dBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9257,10 +9258,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReplicationPad3dOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReplicationPad3dOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9277,9 +9278,9 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReplicationPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReplicationPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9296,10 +9297,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReplicationPad3dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9316,9 +9317,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad3dBackward, &locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9334,9 +9335,9 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 		return kernels.XPadCircular(self, pad)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPadCircular, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXPadCircular, &assertgenshapes.Locs0)
 	r0 := kernels.XPadCircular(self, pad)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9352,9 +9353,9 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPadEnum, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXPadEnum, &assertgenshapes.Locs0)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9370,9 +9371,9 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 		return kernels.Pad(self, pad, mode, value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPad, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPad, &assertgenshapes.Locs0)
 	r0 := kernels.Pad(self, pad, mode, value)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9388,9 +9389,9 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleLinear1dVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs38)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9406,9 +9407,9 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleBilinear2dVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs38)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9425,10 +9426,10 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUpsampleBilinear2dVecOut, &locs555, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs555, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost31(&c, &locs555, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs555, &a4, out)
 	return r0
 }
 
@@ -9444,9 +9445,9 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleBilinear2dAaVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs38)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9462,9 +9463,9 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleTrilinear3dVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs38)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9480,9 +9481,9 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleBicubic2dVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs38)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9498,9 +9499,9 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleBicubic2dAaVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs38)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9516,9 +9517,9 @@ func XUpsampleLanczos2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleLanczos2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleLanczos2dAaVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleLanczos2dAaVec, &assertgenshapes.Locs38)
 	r0 := kernels.XUpsampleLanczos2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9534,9 +9535,9 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest1dVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs38)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9552,9 +9553,9 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact1dVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs38)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9570,9 +9571,9 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest2dVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs38)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9589,10 +9590,10 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opUpsampleNearest2dVecOut, &locs555, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs555, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	checksPost31(&c, &locs555, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs555, &a3, out)
 	return r0
 }
 
@@ -9608,9 +9609,9 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact2dVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs38)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9626,9 +9627,9 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest3dVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs38)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9644,9 +9645,9 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact3dVec, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs38)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -9663,10 +9664,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opUpsampleLinear1dOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -9683,9 +9684,9 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleLinear1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleLinear1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9702,10 +9703,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleLinear1dBackwardGradInput, &locs556, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs556, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	checksPost17(&c, &locs556, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -9722,9 +9723,9 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleLinear1dBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -9741,10 +9742,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleBilinear2dOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -9761,9 +9762,9 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9780,10 +9781,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleBilinear2dBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBilinear2dBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -42,10 +43,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleBilinear2dAaOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -62,9 +63,9 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -81,10 +82,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -101,9 +102,9 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBilinear2dAaBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -120,10 +121,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleBicubic2dOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -159,10 +160,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleBicubic2dBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -179,9 +180,9 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBicubic2dBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -198,10 +199,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleBicubic2dAaOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -218,9 +219,9 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -237,10 +238,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -257,9 +258,9 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBicubic2dAaBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -276,10 +277,10 @@ func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleLanczos2dAaOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -296,9 +297,9 @@ func XUpsampleLanczos2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleLanczos2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleLanczos2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -315,10 +316,10 @@ func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -335,9 +336,9 @@ func XUpsampleLanczos2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleLanczos2dAaBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -354,10 +355,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleTrilinear3dOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	checksPost17(&c, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	return r0
 }
 
@@ -374,9 +375,9 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -393,10 +394,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre48(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs556, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs556, &a0, &a7, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs556, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a7, grad_output, grad_input)
 	return r0
 }
 
@@ -413,9 +414,9 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleTrilinear3dBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -432,10 +433,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest1dOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -452,10 +453,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact1dOut, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	checksPost17(&c, &locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -472,9 +473,9 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -491,9 +492,9 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -510,10 +511,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest1dBackwardGradInput, &locs556, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs556, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost17(&c, &locs556, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -530,10 +531,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs556, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs556, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost17(&c, &locs556, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -550,9 +551,9 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest1dBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -569,9 +570,9 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact1dBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -588,10 +589,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest2dOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -608,10 +609,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact2dOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -628,9 +629,9 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -647,9 +648,9 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -666,10 +667,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest2dBackwardGradInput, &locs556, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs556, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs556, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -686,10 +687,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs556, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs556, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs556, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -706,9 +707,9 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest2dBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -725,9 +726,9 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact2dBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -744,10 +745,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest3dOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost17(&c, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -764,10 +765,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact3dOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost17(&c, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -784,9 +785,9 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -803,9 +804,9 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -822,10 +823,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest3dBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -842,10 +843,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -862,9 +863,9 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest3dBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -881,9 +882,9 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact3dBackward, &locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -900,10 +901,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSigmoidBackwardGradInput, &locs289, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs289, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	checksPost52(&c, &locs289, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs289, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -920,9 +921,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSigmoidBackward, &locs222, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opSigmoidBackward, &assertgenshapes.Locs222, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	checksPost13(&c, &locs222, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs222, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -939,10 +940,10 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLogitBackwardGradInput, &locs288, &a3, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs288, &a3, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	checksPost15(&c, &locs288, &a3, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs288, &a3, grad_input)
 	return r0
 }
 
@@ -958,9 +959,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLogitBackward, &locs231)
+	assertgenshapes.ChecksPre9(&c, &opLogitBackward, &assertgenshapes.Locs231)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	checksPost10(&c, &locs231)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs231)
 	return r0
 }
 
@@ -977,10 +978,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opTanhBackwardGradInput, &locs289, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs289, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	checksPost52(&c, &locs289, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs289, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -997,9 +998,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTanhBackward, &locs222, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opTanhBackward, &assertgenshapes.Locs222, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	checksPost13(&c, &locs222, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs222, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -1016,10 +1017,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opSlowConvTranspose2dOut, &locs112, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs112, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost52(&c, &locs112, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs112, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -1036,9 +1037,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvTranspose2d, &locs97, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1055,10 +1056,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opSlowConvTranspose3dOut, &locs112, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs112, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost52(&c, &locs112, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs112, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -1075,9 +1076,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvTranspose3d, &locs97, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1094,10 +1095,10 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre14(&c, &opThnnConv2dOut, &locs113, &a6, out)
+	assertgenshapes.ChecksPre14(&c, &opThnnConv2dOut, &assertgenshapes.Locs113, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost15(&c, &locs113, &a6, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a6, out)
 	return r0
 }
 
@@ -1113,9 +1114,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opThnnConv2d, &locs111)
+	assertgenshapes.ChecksPre9(&c, &opThnnConv2d, &assertgenshapes.Locs111)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	checksPost10(&c, &locs111)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs111)
 	return r0
 }
 
@@ -1132,10 +1133,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opXSlowConv2dForwardOutput, &locs557, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPre51(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs557, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost52(&c, &locs557, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs557, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -1152,9 +1153,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opXSlowConv2dForward, &locs97, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXSlowConv2dForward, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost269(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost269(&c, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1171,10 +1172,10 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
-	checksPre78(&c, &opXSlowConv2dBackwardGradInput, &locs558, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPre78(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs558, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	checksPost79(&c, &locs558, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs558, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
 }
 
@@ -1191,9 +1192,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opXSlowConv2dBackwardOutputMask, &locs559, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre76(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs559, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	checksPost77(&c, &locs559, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs559, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1210,10 +1211,10 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a7, a8, a9 asserts.Saved
-	checksPre78(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs560, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs560, &a7, &a8, &a9, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs560, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs560, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1230,10 +1231,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre51(&c, &opXConvDepthwise2dOut, &locs112, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs112, &a0, &a1, &a7, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost52(&c, &locs112, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs112, &a0, &a1, &a7, self, weight, out)
 	return r0
 }
 
@@ -1250,9 +1251,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opXConvDepthwise2d, &locs97, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXConvDepthwise2d, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1269,9 +1270,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opConvDepthwise3d, &locs97, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opConvDepthwise3d, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1288,10 +1289,10 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opConvDepthwise3dOut, &locs113, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs113, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost15(&c, &locs113, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a7, out)
 	return r0
 }
 
@@ -1308,10 +1309,10 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre14(&c, &opSlowConv3dOut, &locs113, &a6, out)
+	assertgenshapes.ChecksPre14(&c, &opSlowConv3dOut, &assertgenshapes.Locs113, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost15(&c, &locs113, &a6, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a6, out)
 	return r0
 }
 
@@ -1327,9 +1328,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSlowConv3d, &locs111)
+	assertgenshapes.ChecksPre9(&c, &opSlowConv3d, &assertgenshapes.Locs111)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	checksPost10(&c, &locs111)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs111)
 	return r0
 }
 
@@ -1346,10 +1347,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opSlowConv3dForwardOutput, &locs557, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPre51(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs557, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost52(&c, &locs557, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs557, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -1366,9 +1367,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConv3dForward, &locs97, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConv3dForward, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost269(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost269(&c, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1385,9 +1386,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvDilated2d, &locs97, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvDilated2d, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1404,10 +1405,10 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opSlowConvDilated2dOut, &locs113, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs113, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost15(&c, &locs113, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a7, out)
 	return r0
 }
 
@@ -1424,9 +1425,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvDilated3d, &locs97, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvDilated3d, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1443,10 +1444,10 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opSlowConvDilated3dOut, &locs113, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs113, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost15(&c, &locs113, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a7, out)
 	return r0
 }
 
@@ -1463,10 +1464,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opCol2imOut, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCol2imOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	checksPost17(&c, &locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a6, self, out)
 	return r0
 }
 
@@ -1483,9 +1484,9 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCol2im, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCol2im, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1501,9 +1502,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColumnStack, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opColumnStack, &assertgenshapes.Locs74)
 	r0 := kernels.ColumnStack(tensors)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -1520,10 +1521,10 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opColumnStackOut, &locs76, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opColumnStackOut, &assertgenshapes.Locs76, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	checksPost31(&c, &locs76, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
 	return r0
 }
 
@@ -1540,10 +1541,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opIm2colOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIm2colOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	checksPost17(&c, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1560,9 +1561,9 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIm2col, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIm2col, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1578,9 +1579,9 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isfinite(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIsfinite, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIsfinite, &assertgenshapes.Locs0)
 	r0 := kernels.Isfinite(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1597,9 +1598,9 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isinf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1616,10 +1617,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsinfOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsinfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1636,9 +1637,9 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsposinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsposinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isposinf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1655,10 +1656,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsposinfOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsposinfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1675,9 +1676,9 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsneginf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsneginf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isneginf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1694,10 +1695,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsneginfOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsneginfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1713,9 +1714,9 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddBatchDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAddBatchDim, &assertgenshapes.Locs0)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1731,9 +1732,9 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXRemoveBatchDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXRemoveBatchDim, &assertgenshapes.Locs0)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1750,9 +1751,9 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialEntr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialEntr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1769,10 +1770,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialEntrOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialEntrOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1789,9 +1790,9 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialNdtri, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialNdtri, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1808,10 +1809,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialNdtriOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialNdtriOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1828,9 +1829,9 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialLogNdtr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialLogNdtr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1847,10 +1848,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialLogNdtrOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1866,9 +1867,9 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpm1, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpm1, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialExpm1(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1885,10 +1886,10 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialExpm1Out, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialExpm1Out, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -1904,9 +1905,9 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExp2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExp2, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialExp2(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1923,10 +1924,10 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialExp2Out, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialExp2Out, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -1942,9 +1943,9 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsi(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPsi, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPsi, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialPsi(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1961,10 +1962,10 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialPsiOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialPsiOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -1980,9 +1981,9 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigamma(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialDigamma, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialDigamma, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialDigamma(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1999,10 +2000,10 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialDigammaOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialDigammaOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2018,9 +2019,9 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaln(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialGammaln, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialGammaln, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialGammaln(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2037,10 +2038,10 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialGammalnOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialGammalnOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2056,9 +2057,9 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErf(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErf, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErf, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialErf(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2075,10 +2076,10 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialErfOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialErfOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2094,9 +2095,9 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfc(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfc, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialErfc(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2113,10 +2114,10 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialErfcOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialErfcOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2133,9 +2134,9 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialErfcx, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialErfcx, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2152,10 +2153,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialErfcxOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialErfcxOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2171,9 +2172,9 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinv(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfinv, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfinv, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialErfinv(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2190,10 +2191,10 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialErfinvOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialErfinvOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2209,9 +2210,9 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtr(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialNdtr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialNdtr, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialNdtr(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2228,10 +2229,10 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialNdtrOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialNdtrOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2248,9 +2249,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opSpecialXlog1py, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2267,9 +2268,9 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialXlog1pySelfScalar, &locs220, &a1, other)
+	assertgenshapes.ChecksPre46(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs220, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	checksPost47(&c, &locs220, &a1, other, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs220, &a1, other, r0)
 	return r0
 }
 
@@ -2286,9 +2287,9 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2305,10 +2306,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialXlog1pyOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -2325,10 +2326,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialXlog1pySelfScalarOut, &locs221, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs221, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	checksPost17(&c, &locs221, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs221, &a1, &a2, other, out)
 	return r0
 }
 
@@ -2345,10 +2346,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialXlog1pyOtherScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -2364,9 +2365,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlogy(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSpecialXlogy, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSpecialXlogy, &assertgenshapes.Locs6)
 	r0 := kernels.SpecialXlogy(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2382,9 +2383,9 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogySelfScalar, &locs220)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs220)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	checksPost1(&c, &locs220)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
 	return r0
 }
 
@@ -2400,9 +2401,9 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogyOtherScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2419,10 +2420,10 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSpecialXlogyOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSpecialXlogyOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -2439,10 +2440,10 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialXlogySelfScalarOut, &locs445, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs445, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	checksPost31(&c, &locs445, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
 	return r0
 }
 
@@ -2459,10 +2460,10 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialXlogyOtherScalarOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -2479,9 +2480,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opSpecialZeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2498,9 +2499,9 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialZetaSelfScalar, &locs220, &a1, other)
+	assertgenshapes.ChecksPre46(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs220, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	checksPost47(&c, &locs220, &a1, other, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs220, &a1, other, r0)
 	return r0
 }
 
@@ -2517,9 +2518,9 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2536,10 +2537,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialZetaOut, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialZetaOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -2556,10 +2557,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialZetaSelfScalarOut, &locs221, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs221, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	checksPost17(&c, &locs221, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs221, &a1, &a2, other, out)
 	return r0
 }
 
@@ -2576,10 +2577,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialZetaOtherScalarOut, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	checksPost17(&c, &locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -2595,9 +2596,9 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialI0, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI0, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialI0(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2614,10 +2615,10 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialI0Out, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialI0Out, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2634,9 +2635,9 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialI0e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialI0e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2653,10 +2654,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialI0eOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialI0eOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2673,9 +2674,9 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2692,10 +2693,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialI1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialI1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2712,9 +2713,9 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialI1e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialI1e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2731,10 +2732,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialI1eOut, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialI1eOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2750,9 +2751,9 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.SpecialLogit(self, eps)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogit, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogit, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLogit(self, eps)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2769,10 +2770,10 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialLogitOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialLogitOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -2788,9 +2789,9 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPolygamma(n, self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPolygamma, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPolygamma, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialPolygamma(n, self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2807,10 +2808,10 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialPolygammaOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -2826,9 +2827,9 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogsumexp, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogsumexp, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2845,10 +2846,10 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opSpecialLogsumexpOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -2864,9 +2865,9 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpit(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpit, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpit, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialExpit(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2883,10 +2884,10 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialExpitOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialExpitOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2902,9 +2903,9 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSinc(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialSinc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSinc, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialSinc(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2921,10 +2922,10 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialSincOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialSincOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -2940,9 +2941,9 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.SpecialRound(self, decimals)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialRound, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialRound, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialRound(self, decimals)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2959,10 +2960,10 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialRoundOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialRoundOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -2978,9 +2979,9 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1p(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLog1p, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLog1p, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLog1p(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2997,10 +2998,10 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialLog1pOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialLog1pOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -3016,9 +3017,9 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogSoftmax, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3035,10 +3036,10 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSpecialGammaincOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammaincOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3054,9 +3055,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammainc(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSpecialGammainc, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSpecialGammainc, &assertgenshapes.Locs6)
 	r0 := kernels.SpecialGammainc(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3073,10 +3074,10 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSpecialGammainccOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammainccOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3092,9 +3093,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaincc(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSpecialGammaincc, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSpecialGammaincc, &assertgenshapes.Locs6)
 	r0 := kernels.SpecialGammaincc(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3110,9 +3111,9 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.SpecialMultigammaln(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialMultigammaln, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialMultigammaln, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3129,10 +3130,10 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialMultigammalnOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -3148,9 +3149,9 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialSoftmax, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSoftmax, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3166,9 +3167,9 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 		return kernels.FftFft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFft, &assertgenshapes.Locs0)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3185,10 +3186,10 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftFftOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftFftOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3204,9 +3205,9 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftIfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3223,10 +3224,10 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIfftOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIfftOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3242,9 +3243,9 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftRfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3261,10 +3262,10 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftRfftOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftRfftOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3280,9 +3281,9 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3299,10 +3300,10 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIrfftOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIrfftOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3318,9 +3319,9 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftHfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3337,10 +3338,10 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftHfftOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftHfftOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3356,9 +3357,9 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3375,10 +3376,10 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIhfftOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIhfftOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3394,9 +3395,9 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3413,10 +3414,10 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftFft2Out, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftFft2Out, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3432,9 +3433,9 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3451,10 +3452,10 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIfft2Out, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIfft2Out, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3470,9 +3471,9 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3489,10 +3490,10 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftRfft2Out, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftRfft2Out, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3508,9 +3509,9 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3527,10 +3528,10 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIrfft2Out, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIrfft2Out, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3546,9 +3547,9 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3565,10 +3566,10 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftHfft2Out, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftHfft2Out, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3584,9 +3585,9 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3603,10 +3604,10 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIhfft2Out, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIhfft2Out, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3622,9 +3623,9 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3641,10 +3642,10 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftFftnOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftFftnOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3660,9 +3661,9 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3679,10 +3680,10 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIfftnOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIfftnOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3698,9 +3699,9 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftRfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3717,10 +3718,10 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftRfftnOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftRfftnOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3736,9 +3737,9 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3755,10 +3756,10 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIrfftnOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIrfftnOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3774,9 +3775,9 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftHfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3793,10 +3794,10 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftHfftnOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftHfftnOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3812,9 +3813,9 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3831,10 +3832,10 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIhfftnOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIhfftnOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -3850,9 +3851,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFftFftfreq, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opFftFftfreq, &assertgenshapes.Locs13)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -3869,10 +3870,10 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opFftFftfreqOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opFftFftfreqOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -3888,9 +3889,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFftRfftfreq, &locs13)
+	assertgenshapes.ChecksPre5(&c, &opFftRfftfreq, &assertgenshapes.Locs13)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs13)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
 	return r0
 }
 
@@ -3907,10 +3908,10 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opFftRfftfreqOut, &locs25, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opFftRfftfreqOut, &assertgenshapes.Locs25, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	checksPost8(&c, &locs25, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
 	return r0
 }
 
@@ -3926,9 +3927,9 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftFftshift(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftshift, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFftshift, &assertgenshapes.Locs0)
 	r0 := kernels.FftFftshift(self, dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3944,9 +3945,9 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftIfftshift(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftshift, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftshift, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfftshift(self, dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3963,9 +3964,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgCholeskyEx, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3982,10 +3983,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre95(&c, &opLinalgCholeskyExL, &locs561, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPre95(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs561, &a0, &a3, &a4, self, L, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	checksPost52(&c, &locs561, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs561, &a0, &a3, &a4, self, L, info)
 	return r0, r1
 }
 
@@ -4001,9 +4002,9 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.LinalgCholesky(self, upper)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCholesky, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCholesky, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgCholesky(self, upper)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4020,10 +4021,10 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgCholeskyOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -4040,9 +4041,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLinalgCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4059,10 +4060,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opLinalgCrossOut, &locs41, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLinalgCrossOut, &assertgenshapes.Locs41, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	checksPost52(&c, &locs41, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -4078,9 +4079,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgLuFactor(A, pivot)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgLuFactor, &locs562)
+	assertgenshapes.ChecksPre9(&c, &opLinalgLuFactor, &assertgenshapes.Locs562)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	checksPost11(&c, &locs562)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs562)
 	return r0, r1
 }
 
@@ -4097,10 +4098,10 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opLinalgLuFactorOut, &locs563, &a2, &a3, LU, pivots)
+	assertgenshapes.ChecksPre42(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs563, &a2, &a3, LU, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	checksPost43(&c, &locs563, &a2, &a3, LU, pivots)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs563, &a2, &a3, LU, pivots)
 	return r0, r1
 }
 
@@ -4117,9 +4118,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre183(&c, &opLinalgLuFactorEx, &locs564, &a0, A)
+	assertgenshapes.ChecksPre183(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs564, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	checksPost184(&c, &locs564, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs564, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4136,10 +4137,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre154(&c, &opLinalgLuFactorExOut, &locs565, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPre154(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs565, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	checksPost24(&c, &locs565, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs565, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	return r0, r1, r2
 }
 
@@ -4156,9 +4157,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre183(&c, &opLinalgLu, &locs564, &a0, A)
+	assertgenshapes.ChecksPre183(&c, &opLinalgLu, &assertgenshapes.Locs564, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	checksPost184(&c, &locs564, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs564, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4175,10 +4176,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre154(&c, &opLinalgLuOut, &locs566, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPre154(&c, &opLinalgLuOut, &assertgenshapes.Locs566, &a0, &a2, &a3, &a4, A, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	checksPost24(&c, &locs566, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs566, &a0, &a2, &a3, &a4, A, P, L, U)
 	return r0, r1, r2
 }
 
@@ -4195,9 +4196,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opLinalgLuSolve, &locs567, &a0, &a1, &a2, LU, pivots, B)
+	assertgenshapes.ChecksPre53(&c, &opLinalgLuSolve, &assertgenshapes.Locs567, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	checksPost54(&c, &locs567, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs567, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -4214,10 +4215,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opLinalgLuSolveOut, &locs568, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPre56(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs568, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	checksPost24(&c, &locs568, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs568, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	return r0
 }
 
@@ -4234,9 +4235,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre183(&c, &opXLinalgDet, &locs564, &a0, A)
+	assertgenshapes.ChecksPre183(&c, &opXLinalgDet, &assertgenshapes.Locs564, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	checksPost184(&c, &locs564, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs564, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4253,10 +4254,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre154(&c, &opXLinalgDetResult, &locs569, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPre154(&c, &opXLinalgDetResult, &assertgenshapes.Locs569, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	checksPost24(&c, &locs569, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs569, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	return r0, r1, r2
 }
 
@@ -4272,9 +4273,9 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDet(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDet, &locs133)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDet, &assertgenshapes.Locs133)
 	r0 := kernels.LinalgDet(A)
-	checksPost1(&c, &locs133)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs133)
 	return r0
 }
 
@@ -4291,10 +4292,10 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgDetOut, &locs570, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgDetOut, &assertgenshapes.Locs570, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	checksPost31(&c, &locs570, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs570, &a1, out)
 	return r0
 }
 
@@ -4310,9 +4311,9 @@ func Det(self *torch.Tensor) *torch.Tensor {
 		return kernels.Det(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDet, &assertgenshapes.Locs0)
 	r0 := kernels.Det(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4328,9 +4329,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgLdlFactorEx, &locs311)
+	assertgenshapes.ChecksPre44(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs311)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	checksPost231(&c, &locs311)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs311)
 	return r0, r1, r2
 }
 
@@ -4347,10 +4348,10 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre116(&c, &opLinalgLdlFactorExOut, &locs571, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.ChecksPre116(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs571, &a3, &a4, &a5, LD, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	checksPost117(&c, &locs571, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs571, &a3, &a4, &a5, LD, pivots, info)
 	return r0, r1, r2
 }
 
@@ -4366,9 +4367,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgLdlFactor, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opLinalgLdlFactor, &assertgenshapes.Locs26)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -4385,10 +4386,10 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opLinalgLdlFactorOut, &locs572, &a2, &a3, LD, pivots)
+	assertgenshapes.ChecksPre42(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs572, &a2, &a3, LD, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	checksPost43(&c, &locs572, &a2, &a3, LD, pivots)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs572, &a2, &a3, LD, pivots)
 	return r0, r1
 }
 
@@ -4404,9 +4405,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgLdlSolve, &locs573)
+	assertgenshapes.ChecksPre44(&c, &opLinalgLdlSolve, &assertgenshapes.Locs573)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	checksPost57(&c, &locs573)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs573)
 	return r0
 }
 
@@ -4423,10 +4424,10 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opLinalgLdlSolveOut, &locs574, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs574, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	checksPost59(&c, &locs574, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs574, &a4, out)
 	return r0
 }
 
@@ -4443,9 +4444,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre270(&c, &opLinalgLstsq, &locs575, &a0, &a1, self, b)
+	assertgenshapes.ChecksPre270(&c, &opLinalgLstsq, &assertgenshapes.Locs575, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	checksPost271(&c, &locs575, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost271(&c, &assertgenshapes.Locs575, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4462,10 +4463,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre84(&c, &opLinalgLstsqOut, &locs576, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPre84(&c, &opLinalgLstsqOut, &assertgenshapes.Locs576, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	checksPost85(&c, &locs576, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs576, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	return r0, r1, r2, r3
 }
 
@@ -4481,9 +4482,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatmul(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgMatmul, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLinalgMatmul, &assertgenshapes.Locs6)
 	r0 := kernels.LinalgMatmul(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4500,10 +4501,10 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLinalgMatmulOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatmulOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4519,9 +4520,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgVecdot, &locs577)
+	assertgenshapes.ChecksPre9(&c, &opLinalgVecdot, &assertgenshapes.Locs577)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	checksPost10(&c, &locs577)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs577)
 	return r0
 }
 
@@ -4538,10 +4539,10 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgVecdotOut, &locs578, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgVecdotOut, &assertgenshapes.Locs578, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	checksPost15(&c, &locs578, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs578, &a3, out)
 	return r0
 }
 
@@ -4558,9 +4559,9 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLinalgMatrixExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLinalgMatrixExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4577,10 +4578,10 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixExpOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -4597,9 +4598,9 @@ func LinalgMatrixSqrth(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLinalgMatrixSqrth, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLinalgMatrixSqrth, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixSqrth(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4616,10 +4617,10 @@ func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixSqrthOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixSqrthOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixSqrthOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -4636,9 +4637,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre272(&c, &opXLinalgSlogdet, &locs579, &a0, A)
+	assertgenshapes.ChecksPre272(&c, &opXLinalgSlogdet, &assertgenshapes.Locs579, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	checksPost273(&c, &locs579, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost273(&c, &assertgenshapes.Locs579, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4655,10 +4656,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre274(&c, &opXLinalgSlogdetSign, &locs580, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPre274(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs580, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	checksPost235(&c, &locs580, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPost235(&c, &assertgenshapes.Locs580, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	return r0, r1, r2, r3
 }
 
@@ -4674,9 +4675,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgSlogdet(A)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgSlogdet, &locs562)
+	assertgenshapes.ChecksPre9(&c, &opLinalgSlogdet, &assertgenshapes.Locs562)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	checksPost11(&c, &locs562)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs562)
 	return r0, r1
 }
 
@@ -4693,10 +4694,10 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre42(&c, &opLinalgSlogdetOut, &locs581, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPre42(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs581, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	checksPost43(&c, &locs581, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs581, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -4712,9 +4713,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Slogdet(self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSlogdet, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opSlogdet, &assertgenshapes.Locs26)
 	r0, r1 := kernels.Slogdet(self)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -4731,10 +4732,10 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre42(&c, &opSlogdetOut, &locs582, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPre42(&c, &opSlogdetOut, &assertgenshapes.Locs582, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	checksPost43(&c, &locs582, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs582, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -4750,9 +4751,9 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 		return kernels.Logdet(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogdet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogdet, &assertgenshapes.Locs0)
 	r0 := kernels.Logdet(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4769,9 +4770,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgEig, &locs26, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opLinalgEig, &assertgenshapes.Locs26, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	checksPost41(&c, &locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4788,10 +4789,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre95(&c, &opLinalgEigOut, &locs583, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre95(&c, &opLinalgEigOut, &assertgenshapes.Locs583, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	checksPost52(&c, &locs583, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs583, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -4807,9 +4808,9 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 		return kernels.XLinalgEigvals(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXLinalgEigvals, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXLinalgEigvals, &assertgenshapes.Locs0)
 	r0 := kernels.XLinalgEigvals(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4825,9 +4826,9 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvals(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvals, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvals, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgEigvals(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4844,10 +4845,10 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgEigvalsOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -4864,9 +4865,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opXLinalgEigh, &locs562, &a0, A)
+	assertgenshapes.ChecksPre40(&c, &opXLinalgEigh, &assertgenshapes.Locs562, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	checksPost41(&c, &locs562, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs562, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -4883,10 +4884,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre95(&c, &opXLinalgEighEigenvalues, &locs584, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre95(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs584, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	checksPost52(&c, &locs584, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs584, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -4902,9 +4903,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgEigh(self, UPLO)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgEigh, &locs26)
+	assertgenshapes.ChecksPre9(&c, &opLinalgEigh, &assertgenshapes.Locs26)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	checksPost11(&c, &locs26)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
 	return r0, r1
 }
 
@@ -4921,10 +4922,10 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opLinalgEighEigvals, &locs585, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.ChecksPre42(&c, &opLinalgEighEigvals, &assertgenshapes.Locs585, &a2, &a3, eigvals, eigvecs)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	checksPost43(&c, &locs585, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs585, &a2, &a3, eigvals, eigvecs)
 	return r0, r1
 }
 
@@ -4940,9 +4941,9 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvalsh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvalsh, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4959,10 +4960,10 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgEigvalshOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -4979,9 +4980,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgHouseholderProduct, &locs586, &a0, &a1, input, tau)
+	assertgenshapes.ChecksPre12(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs586, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	checksPost13(&c, &locs586, &a0, &a1, input, tau, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs586, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -4998,10 +4999,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLinalgHouseholderProductOut, &locs587, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPre51(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs587, &a0, &a1, &a2, input, tau, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	checksPost52(&c, &locs587, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs587, &a0, &a1, &a2, input, tau, out)
 	return r0
 }
 
@@ -5018,9 +5019,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgInvEx, &locs562, &a0, A)
+	assertgenshapes.ChecksPre40(&c, &opLinalgInvEx, &assertgenshapes.Locs562, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	checksPost41(&c, &locs562, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs562, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5037,10 +5038,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre95(&c, &opLinalgInvExInverse, &locs588, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPre95(&c, &opLinalgInvExInverse, &assertgenshapes.Locs588, &a0, &a2, &a3, A, inverse, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	checksPost52(&c, &locs588, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs588, &a0, &a2, &a3, A, inverse, info)
 	return r0, r1
 }
 
@@ -5056,9 +5057,9 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInv(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgInv, &locs133)
+	assertgenshapes.ChecksPre0(&c, &opLinalgInv, &assertgenshapes.Locs133)
 	r0 := kernels.LinalgInv(A)
-	checksPost1(&c, &locs133)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs133)
 	return r0
 }
 
@@ -5075,10 +5076,10 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgInvOut, &locs570, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgInvOut, &assertgenshapes.Locs570, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	checksPost31(&c, &locs570, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs570, &a1, out)
 	return r0
 }
 
@@ -5094,9 +5095,9 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 		return kernels.Inverse(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opInverse, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opInverse, &assertgenshapes.Locs0)
 	r0 := kernels.Inverse(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5113,10 +5114,10 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opInverseOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opInverseOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -5132,9 +5133,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Inner(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opInner, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opInner, &assertgenshapes.Locs6)
 	r0 := kernels.Inner(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5151,10 +5152,10 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opInnerOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opInnerOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5170,9 +5171,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Outer(self, vec2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opOuter, &locs589)
+	assertgenshapes.ChecksPre9(&c, &opOuter, &assertgenshapes.Locs589)
 	r0 := kernels.Outer(self, vec2)
-	checksPost10(&c, &locs589)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs589)
 	return r0
 }
 
@@ -5189,10 +5190,10 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opOuterOut, &locs590, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opOuterOut, &assertgenshapes.Locs590, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	checksPost15(&c, &locs590, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs590, &a2, out)
 	return r0
 }
 
@@ -5208,9 +5209,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Ger(self, vec2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGer, &locs589)
+	assertgenshapes.ChecksPre9(&c, &opGer, &assertgenshapes.Locs589)
 	r0 := kernels.Ger(self, vec2)
-	checksPost10(&c, &locs589)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs589)
 	return r0
 }
 
@@ -5227,10 +5228,10 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGerOut, &locs590, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGerOut, &assertgenshapes.Locs590, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	checksPost15(&c, &locs590, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs590, &a2, out)
 	return r0
 }
 
@@ -5246,9 +5247,9 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNorm, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5264,9 +5265,9 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNormOrdStr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5283,10 +5284,10 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgNormOut, &locs40, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgNormOut, &assertgenshapes.Locs40, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs40, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
 	return r0
 }
 
@@ -5303,10 +5304,10 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgNormOrdStrOut, &locs40, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs40, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs40, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
 	return r0
 }
 
@@ -5323,9 +5324,9 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLinalgVectorNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLinalgVectorNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5342,10 +5343,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opLinalgVectorNormOut, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -5361,9 +5362,9 @@ func Linalg_Powsum(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bo
 		return kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalg_Powsum, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalg_Powsum, &assertgenshapes.Locs0)
 	r0 := kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5379,9 +5380,9 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5398,10 +5399,10 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixNormOut, &locs40, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs40, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs40, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
 	return r0
 }
 
@@ -5417,9 +5418,9 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNormStrOrd, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5436,10 +5437,10 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixNormStrOrdOut, &locs40, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs40, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs40, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
 	return r0
 }
 
@@ -5456,9 +5457,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre183(&c, &opXLinalgSvd, &locs564, &a0, A)
+	assertgenshapes.ChecksPre183(&c, &opXLinalgSvd, &assertgenshapes.Locs564, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	checksPost184(&c, &locs564, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs564, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5475,10 +5476,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre154(&c, &opXLinalgSvdU, &locs591, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPre154(&c, &opXLinalgSvdU, &assertgenshapes.Locs591, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	checksPost24(&c, &locs591, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs591, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -5494,9 +5495,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgSvd, &locs564)
+	assertgenshapes.ChecksPre44(&c, &opLinalgSvd, &assertgenshapes.Locs564)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	checksPost231(&c, &locs564)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs564)
 	return r0, r1, r2
 }
 
@@ -5513,10 +5514,10 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre116(&c, &opLinalgSvdU, &locs592, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.ChecksPre116(&c, &opLinalgSvdU, &assertgenshapes.Locs592, &a3, &a4, &a5, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	checksPost117(&c, &locs592, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs592, &a3, &a4, &a5, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -5532,9 +5533,9 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 		return kernels.LinalgSvdvals(A, driver)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgSvdvals, &locs133)
+	assertgenshapes.ChecksPre0(&c, &opLinalgSvdvals, &assertgenshapes.Locs133)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	checksPost1(&c, &locs133)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs133)
 	return r0
 }
 
@@ -5551,10 +5552,10 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgSvdvalsOut, &locs570, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs570, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	checksPost31(&c, &locs570, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs570, &a2, out)
 	return r0
 }
 
@@ -5570,9 +5571,9 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 		return kernels.LinalgCond(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCond, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCond, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgCond(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5589,10 +5590,10 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgCondOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgCondOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -5608,9 +5609,9 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 		return kernels.LinalgCondPStr(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCondPStr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCondPStr, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgCondPStr(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5627,10 +5628,10 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgCondPStrOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -5647,9 +5648,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opLinalgPinvAtolRtolTensor, &locs593, &a0, &a1, &a2, self, atol, rtol)
+	assertgenshapes.ChecksPre74(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs593, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	checksPost75(&c, &locs593, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.ChecksPost75(&c, &assertgenshapes.Locs593, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -5666,10 +5667,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opLinalgPinvAtolRtolTensorOut, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	checksPost17(&c, &locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5685,9 +5686,9 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinvAtolRtolFloat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5704,10 +5705,10 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLinalgPinvAtolRtolFloatOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -5723,9 +5724,9 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinv, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinv, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5741,9 +5742,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgPinvRcondTensor, &locs594)
+	assertgenshapes.ChecksPre9(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs594)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	checksPost10(&c, &locs594)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs594)
 	return r0
 }
 
@@ -5760,10 +5761,10 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLinalgPinvOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgPinvOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -5780,10 +5781,10 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgPinvOutRcondTensor, &locs595, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs595, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	checksPost15(&c, &locs595, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs595, &a3, out)
 	return r0
 }
 
@@ -5800,9 +5801,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre270(&c, &opXLinalgSolveEx, &locs596, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre270(&c, &opXLinalgSolveEx, &assertgenshapes.Locs596, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	checksPost271(&c, &locs596, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost271(&c, &assertgenshapes.Locs596, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5819,10 +5820,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre84(&c, &opXLinalgSolveExResult, &locs597, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPre84(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs597, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	checksPost85(&c, &locs597, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs597, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	return r0, r1, r2, r3
 }
 
@@ -5838,9 +5839,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgSolveEx, &locs598)
+	assertgenshapes.ChecksPre44(&c, &opLinalgSolveEx, &assertgenshapes.Locs598)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	checksPost45(&c, &locs598)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs598)
 	return r0, r1
 }
 
@@ -5857,10 +5858,10 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre27(&c, &opLinalgSolveExOut, &locs599, &a4, &a5, result, info)
+	assertgenshapes.ChecksPre27(&c, &opLinalgSolveExOut, &assertgenshapes.Locs599, &a4, &a5, result, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	checksPost28(&c, &locs599, &a4, &a5, result, info)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs599, &a4, &a5, result, info)
 	return r0, r1
 }
 
@@ -5876,9 +5877,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.LinalgSolve(A, B, left)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgSolve, &locs600)
+	assertgenshapes.ChecksPre9(&c, &opLinalgSolve, &assertgenshapes.Locs600)
 	r0 := kernels.LinalgSolve(A, B, left)
-	checksPost10(&c, &locs600)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs600)
 	return r0
 }
 
@@ -5894,9 +5895,9 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.XSpsolve(A, B, left)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSpsolve, &locs600)
+	assertgenshapes.ChecksPre9(&c, &opXSpsolve, &assertgenshapes.Locs600)
 	r0 := kernels.XSpsolve(A, B, left)
-	checksPost10(&c, &locs600)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs600)
 	return r0
 }
 
@@ -5913,10 +5914,10 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgSolveOut, &locs601, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgSolveOut, &assertgenshapes.Locs601, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	checksPost15(&c, &locs601, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs601, &a3, out)
 	return r0
 }
 
@@ -5932,9 +5933,9 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 		return kernels.LinalgTensorinv(self, ind)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgTensorinv, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgTensorinv, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5951,10 +5952,10 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgTensorinvOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -5970,9 +5971,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgTensorsolve, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLinalgTensorsolve, &assertgenshapes.Locs6)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5989,10 +5990,10 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgTensorsolveOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -6009,9 +6010,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgQr, &locs562, &a0, A)
+	assertgenshapes.ChecksPre40(&c, &opLinalgQr, &assertgenshapes.Locs562, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	checksPost41(&c, &locs562, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs562, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -6028,10 +6029,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre95(&c, &opLinalgQrOut, &locs602, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPre95(&c, &opLinalgQrOut, &assertgenshapes.Locs602, &a0, &a2, &a3, A, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	checksPost52(&c, &locs602, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs602, &a0, &a2, &a3, A, Q, R)
 	return r0, r1
 }
 
@@ -6048,9 +6049,9 @@ func LinalgPolar(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgPolar, &locs562, &a0, A)
+	assertgenshapes.ChecksPre40(&c, &opLinalgPolar, &assertgenshapes.Locs562, &a0, A)
 	r0, r1 := kernels.LinalgPolar(A)
-	checksPost41(&c, &locs562, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs562, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -6067,10 +6068,10 @@ func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre95(&c, &opLinalgPolarOut, &locs603, &a0, &a1, &a2, A, U, H)
+	assertgenshapes.ChecksPre95(&c, &opLinalgPolarOut, &assertgenshapes.Locs603, &a0, &a1, &a2, A, U, H)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgPolarOut(A, U, H)
-	checksPost52(&c, &locs603, &a0, &a1, &a2, A, U, H)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs603, &a0, &a1, &a2, A, U, H)
 	return r0, r1
 }
 
@@ -6086,9 +6087,9 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.LinalgMatrixPower(self, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixPower, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixPower, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6105,10 +6106,10 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixPowerOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6124,9 +6125,9 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolTensor, &locs38)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs38)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	checksPost1(&c, &locs38)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -6143,10 +6144,10 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs555, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs555, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	checksPost31(&c, &locs555, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs555, &a4, out)
 	return r0
 }
 
@@ -6162,9 +6163,9 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6181,10 +6182,10 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -6200,9 +6201,9 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRank, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRank, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6219,10 +6220,10 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixRankOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -6238,9 +6239,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgMatrixRankTolTensor, &locs604)
+	assertgenshapes.ChecksPre9(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs604)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	checksPost10(&c, &locs604)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs604)
 	return r0
 }
 
@@ -6257,10 +6258,10 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgMatrixRankOutTolTensor, &locs605, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs605, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	checksPost15(&c, &locs605, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs605, &a3, out)
 	return r0
 }
 
@@ -6276,9 +6277,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMultiDot(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMultiDot, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMultiDot, &assertgenshapes.Locs74)
 	r0 := kernels.LinalgMultiDot(tensors)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -6295,10 +6296,10 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgMultiDotOut, &locs76, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs76, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	checksPost31(&c, &locs76, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
 	return r0
 }
 
@@ -6314,9 +6315,9 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNestedToPaddedTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs0)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6332,9 +6333,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXTestSerializationSubcmul, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs6)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6350,9 +6351,9 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 		return kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestParallelMaterialize, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs0)
 	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6368,9 +6369,9 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalIntlist, &locs606)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs606)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	checksPost1(&c, &locs606)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs606)
 	return r0
 }
 
@@ -6387,10 +6388,10 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXTestOptionalIntlistOut, &locs607, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs607, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	checksPost31(&c, &locs607, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs607, &a2, out)
 	return r0
 }
 
@@ -6406,9 +6407,9 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs606)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs606)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	checksPost1(&c, &locs606)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs606)
 	return r0
 }
 
@@ -6425,10 +6426,10 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXTestOptionalFilledIntlistOut, &locs607, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs607, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	checksPost31(&c, &locs607, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs607, &a2, out)
 	return r0
 }
 
@@ -6444,9 +6445,9 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFloatlist, &locs606)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs606)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	checksPost1(&c, &locs606)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs606)
 	return r0
 }
 
@@ -6463,10 +6464,10 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXTestOptionalFloatlistOut, &locs607, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs607, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	checksPost31(&c, &locs607, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs607, &a2, out)
 	return r0
 }
 
@@ -6482,9 +6483,9 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestStringDefault, &locs608)
+	assertgenshapes.ChecksPre0(&c, &opXTestStringDefault, &assertgenshapes.Locs608)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	checksPost1(&c, &locs608)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs608)
 	return r0
 }
 
@@ -6500,9 +6501,9 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs608)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs608)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	checksPost1(&c, &locs608)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs608)
 	return r0
 }
 
@@ -6518,9 +6519,9 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs608)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs608)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	checksPost1(&c, &locs608)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs608)
 	return r0
 }
 
@@ -6537,9 +6538,9 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6556,10 +6557,10 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXTestWarnInAutogradOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -6576,9 +6577,9 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6595,10 +6596,10 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -6615,9 +6616,9 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6634,9 +6635,9 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6653,9 +6654,9 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6672,10 +6673,10 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -6692,9 +6693,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre275(&c, &opSegmentReduce, &locs609, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	assertgenshapes.ChecksPre275(&c, &opSegmentReduce, &assertgenshapes.Locs609, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	checksPost276(&c, &locs609, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.ChecksPost276(&c, &assertgenshapes.Locs609, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -6711,10 +6712,10 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre3(&c, &opSegmentReduceOut, &locs610, &a8, out)
+	assertgenshapes.ChecksPre3(&c, &opSegmentReduceOut, &assertgenshapes.Locs610, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	checksPost31(&c, &locs610, &a8, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs610, &a8, out)
 	return r0
 }
 
@@ -6730,9 +6731,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSegmentReduceBackward, &locs611)
+	assertgenshapes.ChecksPre44(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs611)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	checksPost57(&c, &locs611)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs611)
 	return r0
 }
 
@@ -6749,10 +6750,10 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opXSegmentReduceBackwardOut, &locs612, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs612, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	checksPost59(&c, &locs612, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs612, &a8, out)
 	return r0
 }
 
@@ -6768,9 +6769,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 		return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPadSequence, &locs613)
+	assertgenshapes.ChecksPre0(&c, &opPadSequence, &assertgenshapes.Locs613)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	checksPost1(&c, &locs613)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs613)
 	return r0
 }
 
@@ -6786,9 +6787,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.FlattenDenseTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenDenseTensors, &locs74)
+	assertgenshapes.ChecksPre0(&c, &opFlattenDenseTensors, &assertgenshapes.Locs74)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	checksPost1(&c, &locs74)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
 	return r0
 }
 
@@ -6804,9 +6805,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnflattenDenseTensors, &locs614)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs614)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	checksPost2(&c, &locs614)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs614)
 	return r0
 }
 
@@ -6823,9 +6824,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opXNestedTensorFromTensorList, &locs615, &l0, list)
+	assertgenshapes.ChecksPre70(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs615, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	checksPost71(&c, &locs615, &l0, list, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs615, &l0, list, r0)
 	return r0
 }
 
@@ -6842,10 +6843,10 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opXNestedTensorFromTensorListOut, &locs616, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs616, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	checksPost31(&c, &locs616, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs616, &a5, out)
 	return r0
 }
 
@@ -6861,9 +6862,9 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimalCopy(self, level)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFwPrimalCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimalCopy, &assertgenshapes.Locs0)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6880,10 +6881,10 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXFwPrimalCopyOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -6899,9 +6900,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXMakeDualCopy, &locs4)
+	assertgenshapes.ChecksPre9(&c, &opXMakeDualCopy, &assertgenshapes.Locs4)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	checksPost10(&c, &locs4)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs4)
 	return r0
 }
 
@@ -6918,10 +6919,10 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXMakeDualCopyOut, &locs617, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs617, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	checksPost15(&c, &locs617, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs617, &a3, out)
 	return r0
 }
 
@@ -6938,9 +6939,9 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsRealCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsRealCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6957,10 +6958,10 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opViewAsRealCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -6977,9 +6978,9 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsComplexCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsComplexCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6996,10 +6997,10 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opViewAsComplexCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7016,9 +7017,9 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXConjCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXConjCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7035,10 +7036,10 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXConjCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXConjCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7055,9 +7056,9 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNegViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNegViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7074,10 +7075,10 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXNegViewCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXNegViewCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7094,9 +7095,9 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsStridedCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsStridedCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7113,10 +7114,10 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opAsStridedCopyOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opAsStridedCopyOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -7132,9 +7133,9 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseBroadcastToCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7151,10 +7152,10 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXSparseBroadcastToCopyOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -7171,9 +7172,9 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagonalCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDiagonalCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7190,10 +7191,10 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opDiagonalCopyOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opDiagonalCopyOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -7210,9 +7211,9 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExpandCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExpandCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7229,10 +7230,10 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opExpandCopyOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opExpandCopyOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -7249,9 +7250,9 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPermuteCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPermuteCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7268,10 +7269,10 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opPermuteCopyOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opPermuteCopyOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -7288,9 +7289,9 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7307,10 +7308,10 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXReshapeAliasCopyOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -7327,9 +7328,9 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSelectCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSelectCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7346,10 +7347,10 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opSelectCopyIntOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opSelectCopyIntOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -7365,9 +7366,9 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopy(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDetachCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDetachCopy, &assertgenshapes.Locs0)
 	r0 := kernels.DetachCopy(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7384,10 +7385,10 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opDetachCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opDetachCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7404,9 +7405,9 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSliceCopyTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSliceCopyTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7423,10 +7424,10 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opSliceCopyTensorOut, &locs40, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs40, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	checksPost31(&c, &locs40, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
 	return r0
 }
 
@@ -7443,9 +7444,9 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitCopyTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitCopyTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7462,9 +7463,9 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitWithSizesCopy, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7481,9 +7482,9 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7500,10 +7501,10 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSqueezeCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSqueezeCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7520,9 +7521,9 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeCopyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeCopyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7539,10 +7540,10 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSqueezeCopyDimOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -7559,9 +7560,9 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeCopyDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeCopyDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7578,10 +7579,10 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSqueezeCopyDimsOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -7598,9 +7599,9 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7617,10 +7618,10 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opTCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opTCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7637,9 +7638,9 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTransposeCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTransposeCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7656,10 +7657,10 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opTransposeCopyIntOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -7676,9 +7677,9 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnsqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnsqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7695,10 +7696,10 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opUnsqueezeCopyOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -7715,9 +7716,9 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7734,10 +7735,10 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXIndicesCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXIndicesCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7754,9 +7755,9 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7773,10 +7774,10 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXValuesCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXValuesCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7793,9 +7794,9 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7812,10 +7813,10 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opIndicesCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opIndicesCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7832,9 +7833,9 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7851,10 +7852,10 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opValuesCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opValuesCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7871,9 +7872,9 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCrowIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCrowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7890,10 +7891,10 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opCrowIndicesCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7910,9 +7911,9 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opColIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opColIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7929,10 +7930,10 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opColIndicesCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opColIndicesCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7949,9 +7950,9 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCcolIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCcolIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7968,10 +7969,10 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opCcolIndicesCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -7988,9 +7989,9 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRowIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8007,10 +8008,10 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opRowIndicesCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -8027,9 +8028,9 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnbindCopyInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnbindCopyInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8050,10 +8051,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre175(&c, &opUnbindCopyIntOut, &locs39, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre175(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs39, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost176(&c, &locs39, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs39, &a0, &l2, self, out)
 }
 
 var opSplitCopyTensorOut = asserts.Op{
@@ -8073,10 +8074,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre175(&c, &opSplitCopyTensorOut, &locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre175(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs39, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	checksPost176(&c, &locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs39, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -8096,10 +8097,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre175(&c, &opSplitWithSizesCopyOut, &locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre175(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs39, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	checksPost176(&c, &locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs39, &a0, &l3, self, out)
 }
 
 var opViewCopy = asserts.Op{
@@ -8115,9 +8116,9 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8134,10 +8135,10 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opViewCopyOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opViewCopyOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -8154,9 +8155,9 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewCopyDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewCopyDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8173,10 +8174,10 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opViewCopyDtypeOut, &locs40, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	checksPost31(&c, &locs40, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
 	return r0
 }
 
@@ -8193,9 +8194,9 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnfoldCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnfoldCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8212,10 +8213,10 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUnfoldCopyOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUnfoldCopyOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -8232,9 +8233,9 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8251,10 +8252,10 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opAliasCopyOut, &locs40, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opAliasCopyOut, &assertgenshapes.Locs40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	checksPost31(&c, &locs40, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
 	return r0
 }
 
@@ -8271,9 +8272,9 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opToPaddedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8290,10 +8291,10 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opToPaddedTensorOut, &locs40, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opToPaddedTensorOut, &assertgenshapes.Locs40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	checksPost31(&c, &locs40, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
 	return r0
 }
 
@@ -8309,9 +8310,9 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 		return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXJaggedToPaddedDenseForward, &locs618)
+	assertgenshapes.ChecksPre9(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs618)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	checksPost10(&c, &locs618)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs618)
 	return r0
 }
 
@@ -8327,9 +8328,9 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 		return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXPaddedDenseToJaggedForward, &locs619)
+	assertgenshapes.ChecksPre9(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs619)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	checksPost10(&c, &locs619)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs619)
 	return r0
 }
 
@@ -8346,9 +8347,9 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre277(&c, &opXNestedFromPaddedTensor, &locs620, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre277(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs620, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	checksPost278(&c, &locs620, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost278(&c, &assertgenshapes.Locs620, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -8364,9 +8365,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedTensorSoftmaxWithShape, &locs621)
+	assertgenshapes.ChecksPre9(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs621)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	checksPost10(&c, &locs621)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs621)
 	return r0
 }
 
@@ -8383,9 +8384,9 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSafeSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSafeSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8401,9 +8402,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
 	var c asserts.Call
-	checksPre279(&c, &opXTransformerEncoderLayerFwd, &locs622)
+	assertgenshapes.ChecksPre279(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs622)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	checksPost280(&c, &locs622)
+	assertgenshapes.ChecksPost280(&c, &assertgenshapes.Locs622)
 	return r0
 }
 
@@ -8420,10 +8421,10 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	}
 	var c asserts.Call
 	var a20 asserts.Saved
-	checksPre281(&c, &opXTransformerEncoderLayerFwdOut, &locs623, &a20, out)
+	assertgenshapes.ChecksPre281(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs623, &a20, out)
 	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	checksPost282(&c, &locs623, &a20, out)
+	assertgenshapes.ChecksPost282(&c, &assertgenshapes.Locs623, &a20, out)
 	return r0
 }
 
@@ -8439,9 +8440,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
 	var c asserts.Call
-	checksPre218(&c, &opXNativeMultiHeadAttention, &locs624)
+	assertgenshapes.ChecksPre218(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs624)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	checksPost283(&c, &locs624)
+	assertgenshapes.ChecksPost283(&c, &assertgenshapes.Locs624)
 	return r0, r1
 }
 
@@ -8458,10 +8459,10 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a13, a14 asserts.Saved
-	checksPre284(&c, &opXNativeMultiHeadAttentionOut, &locs625, &a13, &a14, out0, out1)
+	assertgenshapes.ChecksPre284(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs625, &a13, &a14, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	checksPost285(&c, &locs625, &a13, &a14, out0, out1)
+	assertgenshapes.ChecksPost285(&c, &assertgenshapes.Locs625, &a13, &a14, out0, out1)
 	return r0, r1
 }
 
@@ -8477,9 +8478,9 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opScaledDotProductAttention, &locs626)
+	assertgenshapes.ChecksPre44(&c, &opScaledDotProductAttention, &assertgenshapes.Locs626)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost57(&c, &locs626)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs626)
 	return r0
 }
 
@@ -8496,9 +8497,9 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre286(&c, &opXFusedSdpChoice, &locs627, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPre286(&c, &opXFusedSdpChoice, &assertgenshapes.Locs627, &a0, &a1, &a2, query, key, value)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost52(&c, &locs627, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs627, &a0, &a1, &a2, query, key, value)
 	return r0
 }
 
@@ -8514,9 +8515,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledDotProductAttentionMath, &locs628)
+	assertgenshapes.ChecksPre60(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs628)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	checksPost90(&c, &locs628)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs628)
 	return r0, r1
 }
 
@@ -8532,9 +8533,9 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 		return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledDotProductAttentionMathForMps, &locs628)
+	assertgenshapes.ChecksPre60(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs628)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	checksPost90(&c, &locs628)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs628)
 	return r0, r1
 }
 
@@ -8551,9 +8552,9 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre287(&c, &opXScaledDotProductFlashAttention, &locs629, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPre287(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs629, &a0, &a1, &a2, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost288(&c, &locs629, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost288(&c, &assertgenshapes.Locs629, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8569,9 +8570,9 @@ func XScaledDotProductFlashAttentionQuantized(query *torch.Tensor, key *torch.Te
 		return kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
 	}
 	var c asserts.Call
-	checksPre289(&c, &opXScaledDotProductFlashAttentionQuantized, &locs629)
+	assertgenshapes.ChecksPre289(&c, &opXScaledDotProductFlashAttentionQuantized, &assertgenshapes.Locs629)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost290(&c, &locs629)
+	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs629)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8588,9 +8589,9 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre291(&c, &opXScaledDotProductFlashAttentionForCpu, &locs630, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre291(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs630, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	checksPost292(&c, &locs630, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.ChecksPost292(&c, &assertgenshapes.Locs630, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -8607,9 +8608,9 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre293(&c, &opXScaledDotProductFusedAttentionOverrideable, &locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre293(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost294(&c, &locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost294(&c, &assertgenshapes.Locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8625,9 +8626,9 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
 	var c asserts.Call
-	checksPre295(&c, &opXScaledDotProductFlashAttentionBackward, &locs632)
+	assertgenshapes.ChecksPre295(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs632)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost296(&c, &locs632)
+	assertgenshapes.ChecksPost296(&c, &assertgenshapes.Locs632)
 	return r0, r1, r2
 }
 
@@ -8643,9 +8644,9 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	}
 	var c asserts.Call
-	checksPre218(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &locs633)
+	assertgenshapes.ChecksPre218(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs633)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	checksPost297(&c, &locs633)
+	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs633)
 	return r0, r1, r2
 }
 
@@ -8661,9 +8662,9 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
 	var c asserts.Call
-	checksPre298(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &locs634)
+	assertgenshapes.ChecksPre298(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs634)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost299(&c, &locs634)
+	assertgenshapes.ChecksPost299(&c, &assertgenshapes.Locs634)
 	return r0, r1, r2, r3
 }
 
@@ -8680,9 +8681,9 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre300(&c, &opXScaledDotProductEfficientAttention, &locs635, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre300(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs635, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
-	checksPost301(&c, &locs635, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost301(&c, &assertgenshapes.Locs635, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8698,9 +8699,9 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 		return kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	}
 	var c asserts.Call
-	checksPre295(&c, &opXScaledDotProductEfficientAttentionBackward, &locs636)
+	assertgenshapes.ChecksPre295(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs636)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	checksPost302(&c, &locs636)
+	assertgenshapes.ChecksPost302(&c, &assertgenshapes.Locs636)
 	return r0, r1, r2, r3
 }
 
@@ -8717,9 +8718,9 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre293(&c, &opXScaledDotProductCudnnAttention, &locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre293(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost294(&c, &locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost294(&c, &assertgenshapes.Locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8735,9 +8736,9 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
 	var c asserts.Call
-	checksPre279(&c, &opXScaledDotProductCudnnAttentionBackward, &locs637)
+	assertgenshapes.ChecksPre279(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs637)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	checksPost303(&c, &locs637)
+	assertgenshapes.ChecksPost303(&c, &assertgenshapes.Locs637)
 	return r0, r1, r2
 }
 
@@ -8754,9 +8755,9 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a13, a14, a15 asserts.Saved
-	checksPre304(&c, &opXFlashAttentionForward, &locs638, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	assertgenshapes.ChecksPre304(&c, &opXFlashAttentionForward, &assertgenshapes.Locs638, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	checksPost305(&c, &locs638, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost305(&c, &assertgenshapes.Locs638, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -8773,10 +8774,10 @@ func XFlashAttentionForwardNoDropoutInplace(out *torch.Tensor, query *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre132(&c, &opXFlashAttentionForwardNoDropoutInplace, &locs639, &a0, out)
+	assertgenshapes.ChecksPre132(&c, &opXFlashAttentionForwardNoDropoutInplace, &assertgenshapes.Locs639, &a0, out)
 	defer c.Abandon()
 	r0 := kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	checksPost306(&c, &locs639, &a0, out)
+	assertgenshapes.ChecksPost306(&c, &assertgenshapes.Locs639, &a0, out)
 	return r0
 }
 
@@ -8792,9 +8793,9 @@ func XFlashAttentionForwardQuantized(query *torch.Tensor, key *torch.Tensor, val
 		return kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	}
 	var c asserts.Call
-	checksPre102(&c, &opXFlashAttentionForwardQuantized, &locs640)
+	assertgenshapes.ChecksPre102(&c, &opXFlashAttentionForwardQuantized, &assertgenshapes.Locs640)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	checksPost217(&c, &locs640)
+	assertgenshapes.ChecksPost217(&c, &assertgenshapes.Locs640)
 	return r0, r1, r2, r3, r4
 }
 
@@ -8810,9 +8811,9 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 		return kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
 	}
 	var c asserts.Call
-	checksPre295(&c, &opXFlashAttentionBackward, &locs641)
+	assertgenshapes.ChecksPre295(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs641)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
-	checksPost296(&c, &locs641)
+	assertgenshapes.ChecksPost296(&c, &assertgenshapes.Locs641)
 	return r0, r1, r2
 }
 
@@ -8829,9 +8830,9 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
-	checksPre307(&c, &opXEfficientAttentionForward, &locs642, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	assertgenshapes.ChecksPre307(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs642, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	checksPost308(&c, &locs642, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs642, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -8847,9 +8848,9 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 		return kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	}
 	var c asserts.Call
-	checksPre225(&c, &opXEfficientAttentionBackward, &locs643)
+	assertgenshapes.ChecksPre225(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs643)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	checksPost309(&c, &locs643)
+	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs643)
 	return r0, r1, r2, r3
 }
 
@@ -8866,9 +8867,9 @@ func XCudnnAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a13, a14 asserts.Saved
-	checksPre310(&c, &opXCudnnAttentionForward, &locs644, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
+	assertgenshapes.ChecksPre310(&c, &opXCudnnAttentionForward, &assertgenshapes.Locs644, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
-	checksPost311(&c, &locs644, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost311(&c, &assertgenshapes.Locs644, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8884,9 +8885,9 @@ func XCudnnAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 		return kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
 	var c asserts.Call
-	checksPre279(&c, &opXCudnnAttentionBackward, &locs637)
+	assertgenshapes.ChecksPre279(&c, &opXCudnnAttentionBackward, &assertgenshapes.Locs637)
 	r0, r1, r2 := kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	checksPost303(&c, &locs637)
+	assertgenshapes.ChecksPost303(&c, &assertgenshapes.Locs637)
 	return r0, r1, r2
 }
 
@@ -8902,9 +8903,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXTritonScaledDotAttention, &locs645)
+	assertgenshapes.ChecksPre44(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs645)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	checksPost57(&c, &locs645)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs645)
 	return r0
 }
 
@@ -8921,10 +8922,10 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXTritonScaledDotAttentionOut, &locs646, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs646, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	checksPost59(&c, &locs646, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs646, &a4, out)
 	return r0
 }
 
@@ -8941,10 +8942,10 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXFillMemEffDropoutMask_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8960,9 +8961,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
 	var c asserts.Call
-	checksPre102(&c, &opXTritonMultiHeadAttention, &locs647)
+	assertgenshapes.ChecksPre102(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs647)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	checksPost103(&c, &locs647)
+	assertgenshapes.ChecksPost103(&c, &assertgenshapes.Locs647)
 	return r0
 }
 
@@ -8979,10 +8980,10 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre168(&c, &opXTritonMultiHeadAttentionOut, &locs648, &a10, out)
+	assertgenshapes.ChecksPre168(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs648, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	checksPost169(&c, &locs648, &a10, out)
+	assertgenshapes.ChecksPost169(&c, &assertgenshapes.Locs648, &a10, out)
 	return r0
 }
 
@@ -8999,9 +9000,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialAiryAi, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialAiryAi, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -9018,10 +9019,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialAiryAiOut, &locs649, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs649, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	checksPost17(&c, &locs649, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a1, x, out)
 	return r0
 }
 
@@ -9038,9 +9039,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselJ0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselJ0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9057,10 +9058,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselJ0Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9077,9 +9078,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselJ1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselJ1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9096,10 +9097,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselJ1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9116,9 +9117,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselY0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselY0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9135,10 +9136,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselY0Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9155,9 +9156,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselY1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselY1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9174,10 +9175,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselY1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9194,9 +9195,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialT, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9213,9 +9214,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialTXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -9232,9 +9233,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialTNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -9251,10 +9252,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialTOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -9271,10 +9272,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -9291,10 +9292,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -9311,9 +9312,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialU, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9330,9 +9331,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialUXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -9349,9 +9350,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialUNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -9368,10 +9369,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialUOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -9388,10 +9389,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -9408,10 +9409,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -9428,9 +9429,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialV, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9447,9 +9448,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialVXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -9466,9 +9467,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialVNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -9485,10 +9486,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialVOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -9505,10 +9506,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -9525,10 +9526,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -9545,9 +9546,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialW, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9564,9 +9565,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialWXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -9583,9 +9584,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialWNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -9602,10 +9603,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialWOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,10 +24,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -43,10 +44,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -63,9 +64,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialHermitePolynomialH, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -82,9 +83,9 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialHermitePolynomialHXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -101,9 +102,9 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialHermitePolynomialHNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -120,10 +121,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialHermitePolynomialHOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -140,10 +141,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialHermitePolynomialHXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -160,10 +161,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialHermitePolynomialHNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -180,9 +181,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialHermitePolynomialHe, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -199,9 +200,9 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialHermitePolynomialHeXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -218,9 +219,9 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialHermitePolynomialHeNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -237,10 +238,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialHermitePolynomialHeOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -257,10 +258,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -277,10 +278,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -297,9 +298,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialLaguerrePolynomialL, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -316,9 +317,9 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialLaguerrePolynomialLXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -335,9 +336,9 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialLaguerrePolynomialLNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -354,10 +355,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialLaguerrePolynomialLOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -374,10 +375,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -394,10 +395,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -414,9 +415,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialLegendrePolynomialP, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -433,9 +434,9 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialLegendrePolynomialPXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -452,9 +453,9 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialLegendrePolynomialPNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -471,10 +472,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialLegendrePolynomialPOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -491,10 +492,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -511,10 +512,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -531,9 +532,9 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -550,10 +551,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselI0Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -570,9 +571,9 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -589,10 +590,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselI1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -609,9 +610,9 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -628,10 +629,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselK0Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -648,9 +649,9 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -667,10 +668,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselK1Out, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	checksPost17(&c, &locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -687,9 +688,9 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialScaledModifiedBesselK0, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -706,10 +707,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialScaledModifiedBesselK0Out, &locs649, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs649, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	checksPost17(&c, &locs649, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a1, x, out)
 	return r0
 }
 
@@ -726,9 +727,9 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialScaledModifiedBesselK1, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -745,10 +746,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialScaledModifiedBesselK1Out, &locs649, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs649, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	checksPost17(&c, &locs649, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a1, x, out)
 	return r0
 }
 
@@ -765,9 +766,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialT, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -784,9 +785,9 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -803,9 +804,9 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -822,10 +823,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -842,10 +843,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -862,10 +863,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -882,9 +883,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialU, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -901,9 +902,9 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -920,9 +921,9 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -939,10 +940,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -959,10 +960,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -979,10 +980,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -999,9 +1000,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialV, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1018,9 +1019,9 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -1037,9 +1038,9 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -1056,10 +1057,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1076,10 +1077,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1096,10 +1097,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1116,9 +1117,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialW, &locs650, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1135,9 +1136,9 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs651, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs651, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	checksPost47(&c, &locs651, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs651, &a1, n, r0)
 	return r0
 }
 
@@ -1154,9 +1155,9 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -1173,10 +1174,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1193,10 +1194,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost17(&c, &locs653, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1213,10 +1214,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost17(&c, &locs649, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1233,9 +1234,9 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialSphericalBesselJ0, &locs313, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs313, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	checksPost47(&c, &locs313, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs313, &a0, x, r0)
 	return r0
 }
 
@@ -1252,10 +1253,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialSphericalBesselJ0Out, &locs649, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs649, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	checksPost17(&c, &locs649, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs649, &a0, &a1, x, out)
 	return r0
 }
 
@@ -1271,9 +1272,9 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFoobar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXFoobar, &assertgenshapes.Locs0)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1290,10 +1291,10 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXFoobarOut, &locs40, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXFoobarOut, &assertgenshapes.Locs40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	checksPost31(&c, &locs40, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
 	return r0
 }
 
@@ -1311,10 +1312,10 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	checksPre312(&c, &opXFusedAdam_, &locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPre312(&c, &opXFusedAdam_, &assertgenshapes.Locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost313(&c, &locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost313(&c, &assertgenshapes.Locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -1331,10 +1332,10 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	checksPre314(&c, &opXFusedAdamOut, &locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPre314(&c, &opXFusedAdamOut, &assertgenshapes.Locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost315(&c, &locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost315(&c, &assertgenshapes.Locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -1349,9 +1350,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXFusedAdam, &locs654)
+	assertgenshapes.ChecksPre62(&c, &opXFusedAdam, &assertgenshapes.Locs654)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost316(&c, &locs654)
+	assertgenshapes.ChecksPost316(&c, &assertgenshapes.Locs654)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1372,10 +1373,10 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		a6                     asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre317(&c, &opXFusedAdam_TensorLr, &locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPre317(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost318(&c, &locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPost318(&c, &assertgenshapes.Locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamTensorLrOut = asserts.Op{
@@ -1395,10 +1396,10 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		a6                          asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre319(&c, &opXFusedAdamTensorLrOut, &locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPre319(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost320(&c, &locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPost320(&c, &assertgenshapes.Locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamTensorLr = asserts.Op{
@@ -1413,9 +1414,9 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXFusedAdamTensorLr, &locs656)
+	assertgenshapes.ChecksPre80(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs656)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost321(&c, &locs656)
+	assertgenshapes.ChecksPost321(&c, &assertgenshapes.Locs656)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1433,10 +1434,10 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	checksPre312(&c, &opXFusedAdamw_, &locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPre312(&c, &opXFusedAdamw_, &assertgenshapes.Locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost313(&c, &locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost313(&c, &assertgenshapes.Locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamwOut = asserts.Op{
@@ -1453,10 +1454,10 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	checksPre314(&c, &opXFusedAdamwOut, &locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPre314(&c, &opXFusedAdamwOut, &assertgenshapes.Locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost315(&c, &locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost315(&c, &assertgenshapes.Locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdamw = asserts.Op{
@@ -1471,9 +1472,9 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		return kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXFusedAdamw, &locs654)
+	assertgenshapes.ChecksPre62(&c, &opXFusedAdamw, &assertgenshapes.Locs654)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost316(&c, &locs654)
+	assertgenshapes.ChecksPost316(&c, &assertgenshapes.Locs654)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1494,10 +1495,10 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		a6                     asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre317(&c, &opXFusedAdamw_TensorLr, &locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPre317(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost318(&c, &locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPost318(&c, &assertgenshapes.Locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamwTensorLrOut = asserts.Op{
@@ -1517,10 +1518,10 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		a6                          asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre319(&c, &opXFusedAdamwTensorLrOut, &locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPre319(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost320(&c, &locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPost320(&c, &assertgenshapes.Locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamwTensorLr = asserts.Op{
@@ -1535,9 +1536,9 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXFusedAdamwTensorLr, &locs656)
+	assertgenshapes.ChecksPre80(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs656)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost321(&c, &locs656)
+	assertgenshapes.ChecksPost321(&c, &assertgenshapes.Locs656)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1555,10 +1556,10 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre322(&c, &opXFusedSgd_, &locs658, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	assertgenshapes.ChecksPre322(&c, &opXFusedSgd_, &assertgenshapes.Locs658, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost246(&c, &locs658, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs658, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 }
 
 var opXFusedSgdOut = asserts.Op{
@@ -1575,10 +1576,10 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 	}
 	var c asserts.Call
 	var l0, l1, l2, l12 asserts.SavedList
-	checksPre323(&c, &opXFusedSgdOut, &locs659, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	assertgenshapes.ChecksPre323(&c, &opXFusedSgdOut, &assertgenshapes.Locs659, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost255(&c, &locs659, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs659, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 }
 
 var opXFusedSgd = asserts.Op{
@@ -1593,9 +1594,9 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 		return kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXFusedSgd, &locs658)
+	assertgenshapes.ChecksPre9(&c, &opXFusedSgd, &assertgenshapes.Locs658)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost195(&c, &locs658)
+	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs658)
 	return r0, r1, r2
 }
 
@@ -1616,10 +1617,10 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		a5         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre324(&c, &opXFusedSgd_TensorLr, &locs660, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	assertgenshapes.ChecksPre324(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs660, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost257(&c, &locs660, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	assertgenshapes.ChecksPost257(&c, &assertgenshapes.Locs660, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 }
 
 var opXFusedSgdTensorLrOut = asserts.Op{
@@ -1639,10 +1640,10 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		a5              asserts.Saved
 		l0, l1, l2, l12 asserts.SavedList
 	)
-	checksPre325(&c, &opXFusedSgdTensorLrOut, &locs661, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	assertgenshapes.ChecksPre325(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs661, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost259(&c, &locs661, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	assertgenshapes.ChecksPost259(&c, &assertgenshapes.Locs661, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 }
 
 var opXFusedSgdTensorLr = asserts.Op{
@@ -1657,9 +1658,9 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXFusedSgdTensorLr, &locs660)
+	assertgenshapes.ChecksPre44(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs660)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost252(&c, &locs660)
+	assertgenshapes.ChecksPost252(&c, &assertgenshapes.Locs660)
 	return r0, r1, r2
 }
 
@@ -1677,10 +1678,10 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
-	checksPre326(&c, &opXFusedAdagrad_, &locs662, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	assertgenshapes.ChecksPre326(&c, &opXFusedAdagrad_, &assertgenshapes.Locs662, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost255(&c, &locs662, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs662, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 }
 
 var opXFusedAdagradOut = asserts.Op{
@@ -1697,10 +1698,10 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l11 asserts.SavedList
-	checksPre327(&c, &opXFusedAdagradOut, &locs663, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	assertgenshapes.ChecksPre327(&c, &opXFusedAdagradOut, &assertgenshapes.Locs663, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	checksPost328(&c, &locs663, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs663, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 }
 
 var opXFusedAdagrad = asserts.Op{
@@ -1715,9 +1716,9 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 		return kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXFusedAdagrad, &locs662)
+	assertgenshapes.ChecksPre44(&c, &opXFusedAdagrad, &assertgenshapes.Locs662)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost252(&c, &locs662)
+	assertgenshapes.ChecksPost252(&c, &assertgenshapes.Locs662)
 	return r0, r1, r2, r3
 }
 
@@ -1738,10 +1739,10 @@ func XFusedAdagrad_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_s
 		a4             asserts.Saved
 		l0, l1, l2, l3 asserts.SavedList
 	)
-	checksPre329(&c, &opXFusedAdagrad_TensorLr, &locs664, &l0, &l1, &l2, &l3, &a4, self, grads, state_sums, state_steps, lr)
+	assertgenshapes.ChecksPre329(&c, &opXFusedAdagrad_TensorLr, &assertgenshapes.Locs664, &l0, &l1, &l2, &l3, &a4, self, grads, state_sums, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_TensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost330(&c, &locs664, &l0, &l1, &l2, &l3, &a4, self, grads, state_sums, state_steps, lr)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs664, &l0, &l1, &l2, &l3, &a4, self, grads, state_sums, state_steps, lr)
 }
 
 var opXFusedAdagradTensorLrOut = asserts.Op{
@@ -1761,10 +1762,10 @@ func XFusedAdagradTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, state
 		a4                  asserts.Saved
 		l0, l1, l2, l3, l11 asserts.SavedList
 	)
-	checksPre331(&c, &opXFusedAdagradTensorLrOut, &locs665, &l0, &l1, &l2, &l3, &a4, &l11, self, grads, state_sums, state_steps, lr, out)
+	assertgenshapes.ChecksPre331(&c, &opXFusedAdagradTensorLrOut, &assertgenshapes.Locs665, &l0, &l1, &l2, &l3, &a4, &l11, self, grads, state_sums, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	checksPost332(&c, &locs665, &l0, &l1, &l2, &l3, &a4, &l11, self, grads, state_sums, state_steps, lr, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs665, &l0, &l1, &l2, &l3, &a4, &l11, self, grads, state_sums, state_steps, lr, out)
 }
 
 var opXFusedAdagradTensorLr = asserts.Op{
@@ -1779,9 +1780,9 @@ func XFusedAdagradTensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_su
 		return kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXFusedAdagradTensorLr, &locs664)
+	assertgenshapes.ChecksPre60(&c, &opXFusedAdagradTensorLr, &assertgenshapes.Locs664)
 	r0, r1, r2 := kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost333(&c, &locs664)
+	assertgenshapes.ChecksPost333(&c, &assertgenshapes.Locs664)
 	return r0, r1, r2
 }
 
@@ -1798,9 +1799,9 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPropagateXlaData, &locs666)
+	assertgenshapes.ChecksPre0(&c, &opXPropagateXlaData, &assertgenshapes.Locs666)
 	kernels.XPropagateXlaData(input, output)
-	checksPost2(&c, &locs666)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs666)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -26,9 +27,9 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastByte, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastByte, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastByte(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -45,9 +46,9 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastChar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastChar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastChar(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -64,9 +65,9 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastDouble, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastDouble, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -83,9 +84,9 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastFloat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastFloat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -102,9 +103,9 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastInt(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -121,9 +122,9 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastLong, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastLong, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastLong(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastShort, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastShort, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastShort(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -159,9 +160,9 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCastHalf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCastHalf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -182,9 +183,9 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre2(&c, &opXBackward, &locs1, &a0, &l1, &a2, self, inputs, gradient)
+	assertgenshapes.ChecksPre2(&c, &opXBackward, &assertgenshapes.Locs1, &a0, &l1, &a2, self, inputs, gradient)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	checksPost3(&c, &locs1, &a0, &l1, &a2, self, inputs, gradient)
+	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &l1, &a2, self, inputs, gradient)
 }
 
 var opSetData = asserts.Op{
@@ -201,10 +202,10 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre4(&c, &opSetData, &locs2, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPre4(&c, &opSetData, &assertgenshapes.Locs2, &a0, &a1, self, new_data)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	checksPost5(&c, &locs2, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs2, &a0, &a1, self, new_data)
 }
 
 var opData = asserts.Op{
@@ -220,9 +221,9 @@ func Data(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opData, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opData, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Data(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -239,9 +240,9 @@ func IsLeaf(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsLeaf, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsLeaf, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsLeaf(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -258,9 +259,9 @@ func OutputNr(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opOutputNr, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opOutputNr, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.OutputNr(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -277,9 +278,9 @@ func XVersion(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXVersion, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXVersion, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XVersion(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -296,10 +297,10 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRequiresGrad_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRequiresGrad_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -317,10 +318,10 @@ func RetainGrad(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre11(&c, &opRetainGrad, &locs3, &a0, self)
+	assertgenshapes.ChecksPre11(&c, &opRetainGrad, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	kernels.RetainGrad(self)
-	checksPost12(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost12(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -336,9 +337,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRetainsGrad, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRetainsGrad, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.RetainsGrad(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -355,9 +356,9 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFwPrimal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFwPrimal(self, level)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -374,9 +375,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMakeDual, &locs4, &a0, &a1, primal, tangent)
+	assertgenshapes.ChecksPre14(&c, &opXMakeDual, &assertgenshapes.Locs4, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	checksPost15(&c, &locs4, &a0, &a1, primal, tangent, r0)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs4, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -393,9 +394,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXUnpackDual, &locs5, &a0, dual)
+	assertgenshapes.ChecksPre16(&c, &opXUnpackDual, &assertgenshapes.Locs5, &a0, dual)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	checksPost17(&c, &locs5, &a0, dual, r0, r1)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs5, &a0, dual, r0, r1)
 	return r0, r1
 }
 
@@ -412,9 +413,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -431,10 +432,10 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -451,9 +452,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -470,10 +471,10 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRename_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRename_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -490,9 +491,9 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRename, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRename, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rename(self, names)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -509,9 +510,9 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlignTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAlignTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AlignTo(self, names)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -528,9 +529,9 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlignToEllipsisIdx, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -547,9 +548,9 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAlignAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opAlignAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.AlignAs(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -566,9 +567,9 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opAlignTensors, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opAlignTensors, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.AlignTensors(tensors)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -586,9 +587,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXAssertAsync, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXAssertAsync, &assertgenshapes.Locs3, &a0, self)
 	kernels.XAssertAsync(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opXAssertAsyncMsg = asserts.Op{
@@ -605,9 +606,9 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXAssertAsyncMsg, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXAssertAsyncMsg, &assertgenshapes.Locs3, &a0, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opXAssertScalar = asserts.Op{
@@ -623,9 +624,9 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 		return
 	}
 	var c asserts.Call
-	checksPre25(&c, &opXAssertScalar, &locs10)
+	assertgenshapes.ChecksPre25(&c, &opXAssertScalar, &assertgenshapes.Locs10)
 	kernels.XAssertScalar(self, assert_msg)
-	checksPost26(&c, &locs10)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
 }
 
 var opXFunctionalAssertScalar = asserts.Op{
@@ -641,9 +642,9 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre0(&c, &opXFunctionalAssertScalar, &locs11, &a2, dep_token)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalAssertScalar, &assertgenshapes.Locs11, &a2, dep_token)
 	r0 := kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
-	checksPost6(&c, &locs11, &a2, dep_token, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs11, &a2, dep_token, r0)
 	return r0
 }
 
@@ -660,9 +661,9 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opXFunctionalAssertAsyncMsg, &locs12, &a0, &a2, self, dep_token)
+	assertgenshapes.ChecksPre14(&c, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Locs12, &a0, &a2, self, dep_token)
 	r0 := kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
-	checksPost18(&c, &locs12, &a0, &a2, self, dep_token, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs12, &a0, &a2, self, dep_token, r0)
 	return r0
 }
 
@@ -680,9 +681,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXAssertTensorMetadata, &locs13, &a0, a)
+	assertgenshapes.ChecksPre7(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs13, &a0, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
-	checksPost8(&c, &locs13, &a0, a)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs13, &a0, a)
 }
 
 var opXPrint = asserts.Op{
@@ -698,9 +699,9 @@ func XPrint(s string) {
 		return
 	}
 	var c asserts.Call
-	checksPre25(&c, &opXPrint, &locs10)
+	assertgenshapes.ChecksPre25(&c, &opXPrint, &assertgenshapes.Locs10)
 	kernels.XPrint(s)
-	checksPost26(&c, &locs10)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
 }
 
 var opSymConstrainRange = asserts.Op{
@@ -716,9 +717,9 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre25(&c, &opSymConstrainRange, &locs10)
+	assertgenshapes.ChecksPre25(&c, &opSymConstrainRange, &assertgenshapes.Locs10)
 	kernels.SymConstrainRange(size, min_, max_)
-	checksPost26(&c, &locs10)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
 }
 
 var opSymConstrainRangeForSize = asserts.Op{
@@ -734,9 +735,9 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre25(&c, &opSymConstrainRangeForSize, &locs10)
+	assertgenshapes.ChecksPre25(&c, &opSymConstrainRangeForSize, &assertgenshapes.Locs10)
 	kernels.SymConstrainRangeForSize(size, min_, max_)
-	checksPost26(&c, &locs10)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
 }
 
 var opXFunctionalSymConstrainRange = asserts.Op{
@@ -752,9 +753,9 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opXFunctionalSymConstrainRange, &locs11, &a3, dep_token)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRange, &assertgenshapes.Locs11, &a3, dep_token)
 	r0 := kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
-	checksPost6(&c, &locs11, &a3, dep_token, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs11, &a3, dep_token, r0)
 	return r0
 }
 
@@ -771,9 +772,9 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre0(&c, &opXFunctionalSymConstrainRangeForSize, &locs11, &a3, dep_token)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Locs11, &a3, dep_token)
 	r0 := kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
-	checksPost6(&c, &locs11, &a3, dep_token, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs11, &a3, dep_token, r0)
 	return r0
 }
 
@@ -789,9 +790,9 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 		return kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXMakeDepToken, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opXMakeDepToken, &assertgenshapes.Locs14)
 	r0 := kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -808,9 +809,9 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRefineNames, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRefineNames, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RefineNames(self, names)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -827,9 +828,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXUseCudnnCtcLoss, &locs15, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre21(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs15, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost22(&c, &locs15, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs15, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -846,9 +847,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXUseCudnnCtcLossTensor, &locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre29(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost30(&c, &locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -865,9 +866,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opXCudnnCtcLoss, &locs17, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre31(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost32(&c, &locs17, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -884,10 +885,10 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre33(&c, &opXCudnnCtcLossOut, &locs18, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
+	assertgenshapes.ChecksPre33(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs18, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost34(&c, &locs18, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs18, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -904,9 +905,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre35(&c, &opXCudnnCtcLossTensor, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre35(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost36(&c, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -922,9 +923,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	checksPre25(&c, &opXUseCudnnRnnFlattenWeight, &locs10)
+	assertgenshapes.ChecksPre25(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs10)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	checksPost26(&c, &locs10)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -941,9 +942,9 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXCudnnRnnFlattenWeight, &locs20, &l0, weight_arr)
+	assertgenshapes.ChecksPre23(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs20, &l0, weight_arr)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	checksPost37(&c, &locs20, &l0, weight_arr, r0)
+	assertgenshapes.ChecksPost37(&c, &assertgenshapes.Locs20, &l0, weight_arr, r0)
 	return r0
 }
 
@@ -963,10 +964,10 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		a9 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opXCudnnRnnFlattenWeightOut, &locs21, &l0, &a9, weight_arr, out)
+	assertgenshapes.ChecksPre38(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs21, &l0, &a9, weight_arr, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	checksPost39(&c, &locs21, &l0, &a9, weight_arr, out, r0)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs21, &l0, &a9, weight_arr, out, r0)
 	return r0
 }
 
@@ -986,9 +987,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a5, a15 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	checksPre40(&c, &opXCudnnRnn, &locs22, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre40(&c, &opXCudnnRnn, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost41(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1008,10 +1009,10 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a5, a15, a16, a17, a18, a19, a20 asserts.Saved
 		l1                                           asserts.SavedList
 	)
-	checksPre42(&c, &opXCudnnRnnOut, &locs23, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre42(&c, &opXCudnnRnnOut, &assertgenshapes.Locs23, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost43(&c, &locs23, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs23, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1031,9 +1032,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre44(&c, &opXCudnnRnnBackward, &locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre44(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost45(&c, &locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -1054,10 +1055,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20, a22, a23, a24 asserts.Saved
 		l1, l25                                                 asserts.SavedList
 	)
-	checksPre46(&c, &opXCudnnRnnBackwardOut, &locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre46(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost47(&c, &locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -1072,9 +1073,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXCudnnInitDropoutState, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs14)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -1091,10 +1092,10 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opXCudnnInitDropoutStateOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -1111,9 +1112,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXDebugHasInternalOverlap, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1130,9 +1131,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXFusedDropout, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXFusedDropout, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1149,10 +1150,10 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opXFusedDropoutOut, &locs28, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opXFusedDropoutOut, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	checksPost50(&c, &locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1169,9 +1170,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMaskedScale, &locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedScale, &assertgenshapes.Locs29, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	checksPost18(&c, &locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1188,10 +1189,10 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXMaskedScaleOut, &locs30, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opXMaskedScaleOut, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	checksPost20(&c, &locs30, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -1208,9 +1209,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opNativeDropout, &locs31, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opNativeDropout, &assertgenshapes.Locs31, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	checksPost48(&c, &locs31, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs31, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1227,10 +1228,10 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opNativeDropoutOut, &locs32, &a0, &a3, &a4, input, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opNativeDropoutOut, &assertgenshapes.Locs32, &a0, &a3, &a4, input, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	checksPost50(&c, &locs32, &a0, &a3, &a4, input, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs32, &a0, &a3, &a4, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1247,9 +1248,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNativeDropoutBackward, &locs33, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre14(&c, &opNativeDropoutBackward, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	checksPost18(&c, &locs33, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1266,10 +1267,10 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opNativeDropoutBackwardOut, &locs34, &a0, &a1, &a3, grad_output, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs34, &a0, &a1, &a3, grad_output, mask, out)
 	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	checksPost20(&c, &locs34, &a0, &a1, &a3, grad_output, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs34, &a0, &a1, &a3, grad_output, mask, out, r0)
 	return r0
 }
 
@@ -1286,9 +1287,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre31(&c, &opXSobolEngineDraw, &locs35, &a0, &a2, quasi, sobolstate)
+	assertgenshapes.ChecksPre31(&c, &opXSobolEngineDraw, &assertgenshapes.Locs35, &a0, &a2, quasi, sobolstate)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	checksPost32(&c, &locs35, &a0, &a2, quasi, sobolstate, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs35, &a0, &a2, quasi, sobolstate, r0, r1)
 	return r0, r1
 }
 
@@ -1305,10 +1306,10 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre51(&c, &opXSobolEngineFf_, &locs36, &a0, &a2, self, sobolstate)
+	assertgenshapes.ChecksPre51(&c, &opXSobolEngineFf_, &assertgenshapes.Locs36, &a0, &a2, self, sobolstate)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	checksPost52(&c, &locs36, &a0, &a2, self, sobolstate, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs36, &a0, &a2, self, sobolstate, r0)
 	return r0
 }
 
@@ -1325,10 +1326,10 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opXSobolEngineScramble_, &locs37, &a0, &a1, self, ltm)
+	assertgenshapes.ChecksPre51(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs37, &a0, &a1, self, ltm)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	checksPost52(&c, &locs37, &a0, &a1, self, ltm, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs37, &a0, &a1, self, ltm, r0)
 	return r0
 }
 
@@ -1345,10 +1346,10 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXSobolEngineInitializeState_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1365,9 +1366,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXReshapeFromTensor, &locs38, &a0, &a1, self, shape)
+	assertgenshapes.ChecksPre14(&c, &opXReshapeFromTensor, &assertgenshapes.Locs38, &a0, &a1, self, shape)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	checksPost53(&c, &locs38, &a0, &a1, self, shape, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs38, &a0, &a1, self, shape, r0)
 	return r0
 }
 
@@ -1384,9 +1385,9 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXShapeAsTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXShapeAsTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XShapeAsTensor(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1403,9 +1404,9 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDropout, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opDropout, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.Dropout(input, p, train)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -1422,10 +1423,10 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1442,9 +1443,9 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFeatureDropout, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFeatureDropout, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.FeatureDropout(input, p, train)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -1461,10 +1462,10 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFeatureDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFeatureDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1481,9 +1482,9 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlphaDropout, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opAlphaDropout, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.AlphaDropout(input, p, train)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -1500,10 +1501,10 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAlphaDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAlphaDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1520,9 +1521,9 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFeatureAlphaDropout, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -1539,10 +1540,10 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFeatureAlphaDropout_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1559,9 +1560,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAbs, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAbs, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1578,10 +1579,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAbs_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAbs_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1598,10 +1599,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAbsOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAbsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1618,9 +1619,9 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAbsolute, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAbsolute, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Absolute(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1637,10 +1638,10 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAbsolute_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAbsolute_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1657,10 +1658,10 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAbsoluteOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAbsoluteOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1677,9 +1678,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAngle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAngle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Angle(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1696,10 +1697,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAngleOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAngleOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1716,9 +1717,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsReal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsReal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1735,9 +1736,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsComplex, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsComplex, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1754,9 +1755,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSgn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSgn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sgn(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1773,10 +1774,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSgn_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSgn_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1793,10 +1794,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSgnOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSgnOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1813,9 +1814,9 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opChalf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opChalf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Chalf(self, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1832,9 +1833,9 @@ func Real(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Real(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1851,9 +1852,9 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opImag, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opImag, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Imag(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1870,9 +1871,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1889,9 +1890,9 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Conj(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1908,9 +1909,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConjPhysical, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConjPhysical, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1927,10 +1928,10 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXConjPhysicalOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXConjPhysicalOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1947,9 +1948,9 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opConjPhysical, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opConjPhysical, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ConjPhysical(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1966,10 +1967,10 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opConjPhysicalOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opConjPhysicalOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1986,10 +1987,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opConjPhysical_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opConjPhysical_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2006,9 +2007,9 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opResolveConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opResolveConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ResolveConj(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2025,9 +2026,9 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opResolveNeg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opResolveNeg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ResolveNeg(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2044,9 +2045,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNegView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNegView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2063,9 +2064,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAcos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAcos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acos(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2082,10 +2083,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAcos_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAcos_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2102,10 +2103,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAcosOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAcosOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2122,9 +2123,9 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArccos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArccos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arccos(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2141,10 +2142,10 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArccos_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArccos_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2161,10 +2162,10 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArccosOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArccosOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2181,9 +2182,9 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAvgPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2200,10 +2201,10 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opAvgPool1dOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAvgPool1dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
-	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -2220,9 +2221,9 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdaptiveAvgPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2239,10 +2240,10 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opAdaptiveAvgPool1dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAdaptiveAvgPool1dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2259,9 +2260,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAdaptiveMaxPool1d, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2278,9 +2279,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opAddTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2297,10 +2298,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opAdd_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opAdd_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2317,10 +2318,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opAddOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2337,9 +2338,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXAddReluTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXAddReluTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2356,10 +2357,10 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opXAddRelu_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2376,10 +2377,10 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXAddReluOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXAddReluOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2396,9 +2397,9 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAddReluScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAddReluScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2415,10 +2416,10 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXAddRelu_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2435,10 +2436,10 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXAddReluScalarOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXAddReluScalarOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2455,9 +2456,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAddScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAddScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2474,10 +2475,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAdd_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAdd_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2494,10 +2495,10 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAddScalarOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAddScalarOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2514,9 +2515,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddmv, &locs41, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre56(&c, &opAddmv, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	checksPost57(&c, &locs41, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2533,10 +2534,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddmv_, &locs41, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre58(&c, &opAddmv_, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec)
 	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	checksPost59(&c, &locs41, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2553,10 +2554,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opAddmvOut, &locs42, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPre60(&c, &opAddmvOut, &assertgenshapes.Locs42, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	checksPost61(&c, &locs42, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
 	return r0
 }
 
@@ -2573,9 +2574,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddr, &locs43, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre56(&c, &opAddr, &assertgenshapes.Locs43, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	checksPost57(&c, &locs43, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs43, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2592,10 +2593,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddr_, &locs43, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre58(&c, &opAddr_, &assertgenshapes.Locs43, &a0, &a1, &a2, self, vec1, vec2)
 	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	checksPost59(&c, &locs43, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs43, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2612,10 +2613,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opAddrOut, &locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPre60(&c, &opAddrOut, &assertgenshapes.Locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	checksPost61(&c, &locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
 	return r0
 }
 
@@ -2632,9 +2633,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAffineGridGenerator, &locs45, &a0, theta)
+	assertgenshapes.ChecksPre0(&c, &opAffineGridGenerator, &assertgenshapes.Locs45, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	checksPost6(&c, &locs45, &a0, theta, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs45, &a0, theta, r0)
 	return r0
 }
 
@@ -2651,10 +2652,10 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAffineGridGeneratorOut, &locs46, &a0, &a3, theta, out)
+	assertgenshapes.ChecksPre54(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs46, &a0, &a3, theta, out)
 	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	checksPost55(&c, &locs46, &a0, &a3, theta, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs46, &a0, &a3, theta, out, r0)
 	return r0
 }
 
@@ -2671,9 +2672,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAffineGridGeneratorBackward, &locs47, &a0, grad)
+	assertgenshapes.ChecksPre0(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs47, &a0, grad)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	checksPost6(&c, &locs47, &a0, grad, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs47, &a0, grad, r0)
 	return r0
 }
 
@@ -2690,9 +2691,9 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXIsAllTrue, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXIsAllTrue, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIsAllTrue(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2709,9 +2710,9 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXIsAnyTrue, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXIsAnyTrue, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIsAnyTrue(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2728,9 +2729,9 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestCheckTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestCheckTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestCheckTensor(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2747,9 +2748,9 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXTestFunctorchFallback, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXTestFunctorchFallback, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XTestFunctorchFallback(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2766,10 +2767,10 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXTestFunctorchFallbackOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXTestFunctorchFallbackOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2786,9 +2787,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAllDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAllDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2805,9 +2806,9 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAllDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAllDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2824,10 +2825,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAllOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAllOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2844,10 +2845,10 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAllDimsOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAllDimsOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2864,9 +2865,9 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAllDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAllDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2883,10 +2884,10 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAllDimnameOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAllDimnameOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2903,9 +2904,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opAllclose, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opAllclose, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2922,9 +2923,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAnyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAnyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2941,9 +2942,9 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAnyDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAnyDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2960,10 +2961,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAnyOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAnyOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2980,10 +2981,10 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAnyDimsOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAnyDimsOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3000,9 +3001,9 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAnyDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAnyDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3019,10 +3020,10 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAnyDimnameOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAnyDimnameOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3038,9 +3039,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opArange, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opArange, &assertgenshapes.Locs14)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -3056,9 +3057,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opArangeStart, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opArangeStart, &assertgenshapes.Locs14)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -3074,9 +3075,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opArangeStartStep, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opArangeStartStep, &assertgenshapes.Locs14)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -3093,10 +3094,10 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opArangeOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opArangeOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -3113,10 +3114,10 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opArangeStartOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opArangeStartOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -3133,9 +3134,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXDimArange, &locs48, &a0, like)
+	assertgenshapes.ChecksPre0(&c, &opXDimArange, &assertgenshapes.Locs48, &a0, like)
 	r0 := kernels.XDimArange(like, dim)
-	checksPost6(&c, &locs48, &a0, like, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs48, &a0, like, r0)
 	return r0
 }
 
@@ -3152,9 +3153,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3171,10 +3172,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opArgmaxOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArgmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3191,9 +3192,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3210,10 +3211,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opArgminOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArgminOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3230,9 +3231,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAcosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAcosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acosh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3249,10 +3250,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAcosh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAcosh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3269,10 +3270,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAcoshOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAcoshOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3289,9 +3290,9 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArccosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArccosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arccosh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3308,10 +3309,10 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArccosh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArccosh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3328,10 +3329,10 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArccoshOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArccoshOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3348,9 +3349,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asinh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3367,10 +3368,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAsinh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAsinh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3387,10 +3388,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAsinhOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAsinhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3407,9 +3408,9 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArcsinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArcsinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arcsinh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3426,10 +3427,10 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArcsinh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArcsinh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3446,10 +3447,10 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArcsinhOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArcsinhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3466,9 +3467,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atanh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3485,10 +3486,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAtanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAtanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3505,10 +3506,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAtanhOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAtanhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3525,9 +3526,9 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArctanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArctanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arctanh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3544,10 +3545,10 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArctanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArctanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3564,10 +3565,10 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArctanhOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArctanhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3584,9 +3585,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3603,10 +3604,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAsStrided_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAsStrided_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3623,9 +3624,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asin(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3642,10 +3643,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAsin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAsin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3662,10 +3663,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAsinOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAsinOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3682,9 +3683,9 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArcsin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArcsin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arcsin(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3701,10 +3702,10 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArcsin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArcsin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3721,10 +3722,10 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArcsinOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArcsinOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3741,9 +3742,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3760,10 +3761,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opAtan_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opAtan_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3780,10 +3781,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAtanOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAtanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3800,9 +3801,9 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArctan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArctan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Arctan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3819,10 +3820,10 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opArctan_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opArctan_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3839,10 +3840,10 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opArctanOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArctanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3859,9 +3860,9 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtleast1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtleast1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atleast1d(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3878,9 +3879,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opAtleast1dSequence, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opAtleast1dSequence, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Atleast1dSequence(tensors)
-	checksPost62(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost62(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3897,9 +3898,9 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtleast2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtleast2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atleast2d(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3916,9 +3917,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opAtleast2dSequence, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opAtleast2dSequence, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Atleast2dSequence(tensors)
-	checksPost62(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost62(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3935,9 +3936,9 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAtleast3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAtleast3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atleast3d(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3954,9 +3955,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opAtleast3dSequence, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opAtleast3dSequence, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Atleast3dSequence(tensors)
-	checksPost62(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost62(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3973,9 +3974,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opBaddbmm, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre56(&c, &opBaddbmm, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	checksPost57(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3992,10 +3993,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opBaddbmm_, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre58(&c, &opBaddbmm_, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	checksPost59(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -4012,10 +4013,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opBaddbmmOut, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre60(&c, &opBaddbmmOut, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost61(&c, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -4031,9 +4032,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opBartlettWindow, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opBartlettWindow, &assertgenshapes.Locs14)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -4050,10 +4051,10 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opBartlettWindowOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opBartlettWindowOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -4069,9 +4070,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opBartlettWindowPeriodic, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs14)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -4088,10 +4089,10 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opBartlettWindowPeriodicOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -4108,9 +4109,9 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre63(&c, &opBatchNorm, &locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre63(&c, &opBatchNorm, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost64(&c, &locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.ChecksPost64(&c, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -4127,9 +4128,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre65(&c, &opQuantizedBatchNorm, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_)
+	assertgenshapes.ChecksPre65(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	checksPost66(&c, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_, r0)
 	return r0
 }
 
@@ -4146,10 +4147,10 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre67(&c, &opQuantizedBatchNormOut, &locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
+	assertgenshapes.ChecksPre67(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	checksPost68(&c, &locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
 	return r0
 }
 
@@ -4166,9 +4167,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre69(&c, &opXBatchNormImplIndex, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre69(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost70(&c, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost70(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4
 }
 
@@ -4185,9 +4186,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 	}
 	var c asserts.Call
 	var a1, a2, a3, a4, a5, a6, a7, a11 asserts.Saved
-	checksPre71(&c, &opXBatchNormImplIndexBackward, &locs55, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
+	assertgenshapes.ChecksPre71(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs55, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	checksPost72(&c, &locs55, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost72(&c, &assertgenshapes.Locs55, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4204,9 +4205,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBernoulli, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBernoulli, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4223,10 +4224,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBernoulliOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBernoulliOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4243,10 +4244,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBernoulli_Tensor, &locs56, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre51(&c, &opBernoulli_Tensor, &assertgenshapes.Locs56, &a0, &a1, self, p)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	checksPost52(&c, &locs56, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs56, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -4263,10 +4264,10 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opBernoulliTensorOut, &locs57, &a0, &a1, &a3, self, p, out)
+	assertgenshapes.ChecksPre19(&c, &opBernoulliTensorOut, &assertgenshapes.Locs57, &a0, &a1, &a3, self, p, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	checksPost20(&c, &locs57, &a0, &a1, &a3, self, p, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs57, &a0, &a1, &a3, self, p, out, r0)
 	return r0
 }
 
@@ -4283,9 +4284,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBernoulliTensor, &locs56, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre14(&c, &opBernoulliTensor, &assertgenshapes.Locs56, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	checksPost18(&c, &locs56, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs56, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -4302,10 +4303,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBernoulli_Float, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBernoulli_Float, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4322,10 +4323,10 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opBernoulliFloatOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBernoulliFloatOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4342,9 +4343,9 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBernoulliP, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBernoulliP, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BernoulliP(self, p, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4361,9 +4362,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre73(&c, &opBilinear, &locs58, &a0, &a1, &a2, &a3, input1, input2, weight, bias)
+	assertgenshapes.ChecksPre73(&c, &opBilinear, &assertgenshapes.Locs58, &a0, &a1, &a2, &a3, input1, input2, weight, bias)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	checksPost74(&c, &locs58, &a0, &a1, &a2, &a3, input1, input2, weight, bias, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs58, &a0, &a1, &a2, &a3, input1, input2, weight, bias, r0)
 	return r0
 }
 
@@ -4380,9 +4381,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opBinaryCrossEntropy, &locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	checksPost57(&c, &locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -4399,10 +4400,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre76(&c, &opBinaryCrossEntropyOut, &locs60, &a0, &a1, &a2, &a4, self, target, weight, out)
+	assertgenshapes.ChecksPre76(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs60, &a0, &a1, &a2, &a4, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	checksPost61(&c, &locs60, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs60, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
 	return r0
 }
 
@@ -4419,9 +4420,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre73(&c, &opBinaryCrossEntropyBackward, &locs61, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre73(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs61, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	checksPost74(&c, &locs61, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs61, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -4438,10 +4439,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
-	checksPre77(&c, &opBinaryCrossEntropyBackwardGradInput, &locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
+	assertgenshapes.ChecksPre77(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	checksPost78(&c, &locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -4458,9 +4459,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre79(&c, &opBinaryCrossEntropyWithLogits, &locs63, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	assertgenshapes.ChecksPre79(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs63, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	checksPost74(&c, &locs63, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs63, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4477,10 +4478,10 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
-	checksPre80(&c, &opBinaryCrossEntropyWithLogitsOut, &locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
+	assertgenshapes.ChecksPre80(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	checksPost78(&c, &locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
 	return r0
 }
 
@@ -4497,9 +4498,9 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre81(&c, &opBincount, &locs65, &a0, &a1, self, weights)
+	assertgenshapes.ChecksPre81(&c, &opBincount, &assertgenshapes.Locs65, &a0, &a1, self, weights)
 	r0 := kernels.Bincount(self, weights, minlength)
-	checksPost18(&c, &locs65, &a0, &a1, self, weights, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs65, &a0, &a1, self, weights, r0)
 	return r0
 }
 
@@ -4516,10 +4517,10 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre82(&c, &opBincountOut, &locs66, &a0, &a1, &a3, self, weights, out)
+	assertgenshapes.ChecksPre82(&c, &opBincountOut, &assertgenshapes.Locs66, &a0, &a1, &a3, self, weights, out)
 	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	checksPost20(&c, &locs66, &a0, &a1, &a3, self, weights, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs66, &a0, &a1, &a3, self, weights, out, r0)
 	return r0
 }
 
@@ -4536,9 +4537,9 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseNot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseNot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseNot(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4555,10 +4556,10 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseNot_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseNot_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4575,10 +4576,10 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opBitwiseNotOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseNotOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4595,10 +4596,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opCopysignOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4615,9 +4616,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opCopysignTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4634,10 +4635,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opCopysign_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opCopysign_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4654,9 +4655,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCopysignScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCopysignScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4673,10 +4674,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCopysign_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCopysign_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4693,10 +4694,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCopysignScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCopysignScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4713,9 +4714,9 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXLazyClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXLazyClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLazyClone(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4732,9 +4733,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogicalNot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogicalNot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4751,10 +4752,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLogicalNot_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLogicalNot_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4771,10 +4772,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLogicalNotOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogicalNotOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4791,9 +4792,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogicalXor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4810,10 +4811,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLogicalXor_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLogicalXor_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4830,10 +4831,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogicalXorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4850,9 +4851,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogicalAnd, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4869,10 +4870,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLogicalAnd_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLogicalAnd_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4889,10 +4890,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogicalAndOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4909,9 +4910,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogicalOr, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4928,10 +4929,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLogicalOr_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLogicalOr_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4948,10 +4949,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogicalOrOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4967,9 +4968,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opBlackmanWindow, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opBlackmanWindow, &assertgenshapes.Locs14)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -4986,10 +4987,10 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opBlackmanWindowOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opBlackmanWindowOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -5005,9 +5006,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opBlackmanWindowPeriodic, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs14)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -5024,10 +5025,10 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opBlackmanWindowPeriodicOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -5044,9 +5045,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBmm, &locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opBmm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	checksPost18(&c, &locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -5063,10 +5064,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBmmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opBmmOut, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -5083,9 +5084,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opBroadcastTensors, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opBroadcastTensors, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.BroadcastTensors(tensors)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -5102,9 +5103,9 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBroadcastTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBroadcastTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BroadcastTo(self, size)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5121,9 +5122,9 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseBroadcastTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5140,9 +5141,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opCat, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opCat, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -5162,10 +5163,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opCatOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opCatOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5182,9 +5183,9 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opCatNames, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opCatNames, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.CatNames(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -5204,10 +5205,10 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opCatNamesOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opCatNamesOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5224,9 +5225,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opConcat, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opConcat, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Concat(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -5246,10 +5247,10 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opConcatOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opConcatOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5266,9 +5267,9 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opConcatNames, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opConcatNames, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.ConcatNames(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -5288,10 +5289,10 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opConcatNamesOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opConcatNamesOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5308,9 +5309,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opConcatenate, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opConcatenate, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Concatenate(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -5330,10 +5331,10 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opConcatenateOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opConcatenateOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5350,9 +5351,9 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opConcatenateNames, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opConcatenateNames, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -5372,10 +5373,10 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opConcatenateNamesOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opConcatenateNamesOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5392,9 +5393,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opBlockDiag, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opBlockDiag, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -5414,10 +5415,10 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opBlockDiagOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opBlockDiagOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -5434,9 +5435,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCeil, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCeil, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Ceil(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5453,10 +5454,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCeil_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCeil_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5473,10 +5474,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opCeilOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCeilOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5493,9 +5494,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opChainMatmul, &locs70, &l0, matrices)
+	assertgenshapes.ChecksPre23(&c, &opChainMatmul, &assertgenshapes.Locs70, &l0, matrices)
 	r0 := kernels.ChainMatmul(matrices)
-	checksPost83(&c, &locs70, &l0, matrices, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs70, &l0, matrices, r0)
 	return r0
 }
 
@@ -5515,10 +5516,10 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opChainMatmulOut, &locs71, &l0, &a1, matrices, out)
+	assertgenshapes.ChecksPre38(&c, &opChainMatmulOut, &assertgenshapes.Locs71, &l0, &a1, matrices, out)
 	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	checksPost84(&c, &locs71, &l0, &a1, matrices, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs71, &l0, &a1, matrices, out, r0)
 	return r0
 }
 
@@ -5535,9 +5536,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsafeChunk, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsafeChunk, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5554,9 +5555,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opChunk, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opChunk, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5573,9 +5574,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTensorSplitSections, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTensorSplitSections, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5592,9 +5593,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTensorSplitIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTensorSplitIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5611,9 +5612,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTensorSplitTensorIndicesOrSections, &locs72, &a0, &a1, self, tensor_indices_or_sections)
+	assertgenshapes.ChecksPre14(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs72, &a0, &a1, self, tensor_indices_or_sections)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	checksPost87(&c, &locs72, &a0, &a1, self, tensor_indices_or_sections, r0)
+	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs72, &a0, &a1, self, tensor_indices_or_sections, r0)
 	return r0
 }
 
@@ -5630,9 +5631,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClamp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClamp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5649,9 +5650,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opClampTensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre88(&c, &opClampTensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost57(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5668,10 +5669,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClamp_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClamp_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5688,10 +5689,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opClamp_Tensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre89(&c, &opClamp_Tensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	checksPost59(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5708,10 +5709,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opClampOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opClampOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5728,10 +5729,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre90(&c, &opClampTensorOut, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	assertgenshapes.ChecksPre90(&c, &opClampTensorOut, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	checksPost61(&c, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -5748,9 +5749,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClampMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClampMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5767,9 +5768,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opClampMaxTensor, &locs75, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre14(&c, &opClampMaxTensor, &assertgenshapes.Locs75, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	checksPost18(&c, &locs75, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs75, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5786,10 +5787,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClampMax_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClampMax_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5806,10 +5807,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opClampMax_Tensor, &locs75, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre51(&c, &opClampMax_Tensor, &assertgenshapes.Locs75, &a0, &a1, self, max_)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	checksPost52(&c, &locs75, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs75, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5826,10 +5827,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opClampMaxOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opClampMaxOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5846,10 +5847,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opClampMaxTensorOut, &locs76, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPre19(&c, &opClampMaxTensorOut, &assertgenshapes.Locs76, &a0, &a1, &a2, self, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	checksPost20(&c, &locs76, &a0, &a1, &a2, self, max_, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs76, &a0, &a1, &a2, self, max_, out, r0)
 	return r0
 }
 
@@ -5866,9 +5867,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClampMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClampMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5885,9 +5886,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opClampMinTensor, &locs77, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre14(&c, &opClampMinTensor, &assertgenshapes.Locs77, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	checksPost18(&c, &locs77, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs77, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5904,10 +5905,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClampMin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClampMin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5924,10 +5925,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opClampMin_Tensor, &locs77, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre51(&c, &opClampMin_Tensor, &assertgenshapes.Locs77, &a0, &a1, self, min_)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	checksPost52(&c, &locs77, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs77, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5944,10 +5945,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opClampMinOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opClampMinOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5964,10 +5965,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opClampMinTensorOut, &locs78, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPre19(&c, &opClampMinTensorOut, &assertgenshapes.Locs78, &a0, &a1, &a2, self, min_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	checksPost20(&c, &locs78, &a0, &a1, &a2, self, min_, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs78, &a0, &a1, &a2, self, min_, out, r0)
 	return r0
 }
 
@@ -5984,9 +5985,9 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClip, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClip, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clip(self, min_, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6003,9 +6004,9 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opClipTensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre88(&c, &opClipTensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	checksPost57(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -6022,10 +6023,10 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opClip_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opClip_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6042,10 +6043,10 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opClip_Tensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre89(&c, &opClip_Tensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	checksPost59(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -6062,10 +6063,10 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opClipOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opClipOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6082,10 +6083,10 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre90(&c, &opClipTensorOut, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	assertgenshapes.ChecksPre90(&c, &opClipTensorOut, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	checksPost61(&c, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -6102,9 +6103,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCudnnIsAcceptable, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.CudnnIsAcceptable(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6121,9 +6122,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opComplex, &locs79, &a0, &a1, real_, imag_)
+	assertgenshapes.ChecksPre14(&c, &opComplex, &assertgenshapes.Locs79, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	checksPost18(&c, &locs79, &a0, &a1, real_, imag_, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs79, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -6140,10 +6141,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opComplexOut, &locs80, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPre19(&c, &opComplexOut, &assertgenshapes.Locs80, &a0, &a1, &a2, real_, imag_, out)
 	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	checksPost20(&c, &locs80, &a0, &a1, &a2, real_, imag_, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs80, &a0, &a1, &a2, real_, imag_, out, r0)
 	return r0
 }
 
@@ -6160,9 +6161,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPolar, &locs81, &a0, &a1, abs, angle)
+	assertgenshapes.ChecksPre14(&c, &opPolar, &assertgenshapes.Locs81, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	checksPost18(&c, &locs81, &a0, &a1, abs, angle, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs81, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -6179,10 +6180,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opPolarOut, &locs82, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPre19(&c, &opPolarOut, &assertgenshapes.Locs82, &a0, &a1, &a2, abs, angle, out)
 	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	checksPost20(&c, &locs82, &a0, &a1, &a2, abs, angle, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, abs, angle, out, r0)
 	return r0
 }
 
@@ -6199,9 +6200,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opConstantPadNd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opConstantPadNd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6218,10 +6219,10 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opConstantPadNdOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opConstantPadNdOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6238,9 +6239,9 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opContiguous, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opContiguous, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6257,9 +6258,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvolution, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6276,10 +6277,10 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre76(&c, &opConvolutionOut, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opConvolutionOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost61(&c, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -6296,9 +6297,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opConvolutionBackward, &locs85, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre91(&c, &opConvolutionBackward, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost92(&c, &locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6315,10 +6316,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a11, a12, a13 asserts.Saved
-	checksPre93(&c, &opConvolutionBackwardOut, &locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6335,9 +6336,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConvolutionOverrideable, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvolutionOverrideable, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6354,10 +6355,10 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre76(&c, &opConvolutionOverrideableOut, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost61(&c, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -6374,9 +6375,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opConvolutionBackwardOverrideable, &locs85, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre91(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost92(&c, &locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6393,10 +6394,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10, a11, a12 asserts.Saved
-	checksPre93(&c, &opConvolutionBackwardOverrideableOut, &locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6413,9 +6414,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXConvolution, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6432,10 +6433,10 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a13 asserts.Saved
-	checksPre76(&c, &opXConvolutionOut, &locs84, &a0, &a1, &a2, &a13, input, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opXConvolutionOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a13, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	checksPost61(&c, &locs84, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -6452,9 +6453,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXConvolutionDeprecated, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6471,9 +6472,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXConvolutionMode, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXConvolutionMode, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6490,9 +6491,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre95(&c, &opXConvolutionDoubleBackward, &locs87, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
+	assertgenshapes.ChecksPre95(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs87, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost96(&c, &locs87, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6509,9 +6510,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv1d, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv1d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6528,9 +6529,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv2d, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv2d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6547,9 +6548,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv3d, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv3d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6566,9 +6567,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv1dPadding, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv1dPadding, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6585,9 +6586,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv2dPadding, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv2dPadding, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6604,9 +6605,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConv3dPadding, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConv3dPadding, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6623,9 +6624,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opConvTbc, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre56(&c, &opConvTbc, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	checksPost57(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6642,10 +6643,10 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opConvTbcOut, &locs89, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	assertgenshapes.ChecksPre60(&c, &opConvTbcOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a4, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6662,9 +6663,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opConvTbcBackward, &locs90, &a0, &a1, &a2, &a3, self, input, weight, bias)
+	assertgenshapes.ChecksPre97(&c, &opConvTbcBackward, &assertgenshapes.Locs90, &a0, &a1, &a2, &a3, self, input, weight, bias)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	checksPost98(&c, &locs90, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs90, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6681,9 +6682,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConvTranspose1d, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvTranspose1d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6700,9 +6701,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConvTranspose2dInput, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvTranspose2dInput, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6719,9 +6720,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opConvTranspose3dInput, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvTranspose3dInput, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6738,9 +6739,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCopy, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opCopy, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.Copy(self, src, non_blocking)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -6757,10 +6758,10 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opCopy_, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre51(&c, &opCopy_, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost52(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -6777,10 +6778,10 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCopyOut, &locs92, &a0, &a1, &a3, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opCopyOut, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a3, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -6797,9 +6798,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCopyFrom, &locs93, &a0, &a1, self, dst)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFrom, &assertgenshapes.Locs93, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	checksPost18(&c, &locs93, &a0, &a1, self, dst, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs93, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -6816,10 +6817,10 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXCopyFromOut, &locs94, &a0, &a1, &a3, self, dst, out)
+	assertgenshapes.ChecksPre19(&c, &opXCopyFromOut, &assertgenshapes.Locs94, &a0, &a1, &a3, self, dst, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	checksPost20(&c, &locs94, &a0, &a1, &a3, self, dst, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs94, &a0, &a1, &a3, self, dst, out, r0)
 	return r0
 }
 
@@ -6836,9 +6837,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCopyFromAndResize, &locs93, &a0, &a1, self, dst)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFromAndResize, &assertgenshapes.Locs93, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	checksPost18(&c, &locs93, &a0, &a1, self, dst, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs93, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -6855,10 +6856,10 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXCopyFromAndResizeOut, &locs94, &a0, &a1, &a2, self, dst, out)
+	assertgenshapes.ChecksPre19(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs94, &a0, &a1, &a2, self, dst, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	checksPost20(&c, &locs94, &a0, &a1, &a2, self, dst, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs94, &a0, &a1, &a2, self, dst, out, r0)
 	return r0
 }
 
@@ -6875,9 +6876,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cos(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6894,10 +6895,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCos_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCos_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6914,10 +6915,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opCosOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCosOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6934,9 +6935,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cosh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6953,10 +6954,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCosh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCosh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6973,10 +6974,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opCoshOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCoshOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6993,9 +6994,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opCosineEmbeddingLoss, &locs95, &a0, &a1, &a2, input1, input2, target)
+	assertgenshapes.ChecksPre56(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	checksPost57(&c, &locs95, &a0, &a1, &a2, input1, input2, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -7012,9 +7013,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7031,10 +7032,10 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCountNonzeroDimIntListOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7051,9 +7052,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCountNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCountNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7070,10 +7071,10 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCountNonzeroOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCountNonzeroOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7090,9 +7091,9 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opCov, &locs96, &a0, &a2, &a3, self, fweights, aweights)
+	assertgenshapes.ChecksPre88(&c, &opCov, &assertgenshapes.Locs96, &a0, &a2, &a3, self, fweights, aweights)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	checksPost57(&c, &locs96, &a0, &a2, &a3, self, fweights, aweights, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs96, &a0, &a2, &a3, self, fweights, aweights, r0)
 	return r0
 }
 
@@ -7109,9 +7110,9 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCorrcoef, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCorrcoef, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Corrcoef(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7128,9 +7129,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCudnnAffineGridGenerator, &locs45, &a0, theta)
+	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs45, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	checksPost6(&c, &locs45, &a0, theta, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs45, &a0, theta, r0)
 	return r0
 }
 
@@ -7147,10 +7148,10 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opCudnnAffineGridGeneratorOut, &locs46, &a0, &a5, theta, out)
+	assertgenshapes.ChecksPre54(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs46, &a0, &a5, theta, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	checksPost55(&c, &locs46, &a0, &a5, theta, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs46, &a0, &a5, theta, out, r0)
 	return r0
 }
 
@@ -7167,9 +7168,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs47, &a0, grad)
+	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs47, &a0, grad)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	checksPost6(&c, &locs47, &a0, grad, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs47, &a0, grad, r0)
 	return r0
 }
 
@@ -7186,10 +7187,10 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs97, &a0, &a5, grad, out)
+	assertgenshapes.ChecksPre54(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs97, &a0, &a5, grad, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	checksPost55(&c, &locs97, &a0, &a5, grad, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs97, &a0, &a5, grad, out, r0)
 	return r0
 }
 
@@ -7206,9 +7207,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre99(&c, &opCudnnBatchNorm, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre99(&c, &opCudnnBatchNorm, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost70(&c, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost70(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7225,10 +7226,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	checksPre100(&c, &opCudnnBatchNormOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre100(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	checksPost101(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7245,9 +7246,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	checksPre102(&c, &opCudnnBatchNormBackward, &locs99, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.ChecksPre102(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs99, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	checksPost72(&c, &locs99, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost72(&c, &assertgenshapes.Locs99, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7264,10 +7265,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11 asserts.Saved
-	checksPre103(&c, &opCudnnBatchNormBackwardOut, &locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	assertgenshapes.ChecksPre103(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	checksPost104(&c, &locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7284,9 +7285,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCudnnConvolution, &locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolution, &assertgenshapes.Locs101, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost18(&c, &locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7303,10 +7304,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
-	checksPre19(&c, &opCudnnConvolutionOut, &locs102, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs102, &a0, &a1, &a9, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost20(&c, &locs102, &a0, &a1, &a9, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a1, &a9, self, weight, out, r0)
 	return r0
 }
 
@@ -7323,9 +7324,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCudnnConvolutionTranspose, &locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs101, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost18(&c, &locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7342,10 +7343,10 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1, a10 asserts.Saved
-	checksPre19(&c, &opCudnnConvolutionTransposeOut, &locs102, &a0, &a1, &a10, self, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs102, &a0, &a1, &a10, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost20(&c, &locs102, &a0, &a1, &a10, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a1, &a10, self, weight, out, r0)
 	return r0
 }
 
@@ -7362,9 +7363,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMpsConvolutionTranspose, &locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs101, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	checksPost18(&c, &locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7381,10 +7382,10 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre19(&c, &opXMpsConvolutionTransposeOut, &locs102, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs102, &a0, &a1, &a7, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	checksPost20(&c, &locs102, &a0, &a1, &a7, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a1, &a7, self, weight, out, r0)
 	return r0
 }
 
@@ -7401,9 +7402,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMpsConvolutionTransposeBackward, &locs103, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre105(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs103, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	checksPost106(&c, &locs103, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs103, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7420,10 +7421,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9, a10 asserts.Saved
-	checksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	checksPost108(&c, &locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7440,9 +7441,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opCudnnConvolutionRelu, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7459,10 +7460,10 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre76(&c, &opCudnnConvolutionReluOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -7479,9 +7480,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre73(&c, &opCudnnConvolutionAddRelu, &locs105, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	assertgenshapes.ChecksPre73(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost74(&c, &locs105, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -7498,10 +7499,10 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a9 asserts.Saved
-	checksPre77(&c, &opCudnnConvolutionAddReluOut, &locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
+	assertgenshapes.ChecksPre77(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	checksPost78(&c, &locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
 	return r0
 }
 
@@ -7518,9 +7519,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCudnnGridSampler, &locs107, &a0, &a1, self, grid)
+	assertgenshapes.ChecksPre14(&c, &opCudnnGridSampler, &assertgenshapes.Locs107, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	checksPost18(&c, &locs107, &a0, &a1, self, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs107, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -7537,10 +7538,10 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opCudnnGridSamplerOut, &locs108, &a0, &a1, &a2, self, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs108, &a0, &a1, &a2, self, grid, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	checksPost20(&c, &locs108, &a0, &a1, &a2, self, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs108, &a0, &a1, &a2, self, grid, out, r0)
 	return r0
 }
 
@@ -7557,9 +7558,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opCudnnGridSamplerBackward, &locs109, &a0, &a1, &a2, self, grid, grad_output)
+	assertgenshapes.ChecksPre105(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs109, &a0, &a1, &a2, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	checksPost106(&c, &locs109, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs109, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
 	return r0, r1
 }
 
@@ -7576,10 +7577,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre107(&c, &opCudnnGridSamplerBackwardOut, &locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	checksPost108(&c, &locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7596,9 +7597,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opCummax, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opCummax, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7615,10 +7616,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opCummaxOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opCummaxOut, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7635,9 +7636,9 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opCummaxDimname, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opCummaxDimname, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7654,10 +7655,10 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opCummaxDimnameOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opCummaxDimnameOut, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7675,10 +7676,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre109(&c, &opXCummaxHelper, &locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre109(&c, &opXCummaxHelper, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost110(&c, &locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7694,9 +7695,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opCummin, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opCummin, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7713,10 +7714,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opCumminOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opCumminOut, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7733,9 +7734,9 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opCumminDimname, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opCumminDimname, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7752,10 +7753,10 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opCumminDimnameOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opCumminDimnameOut, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7773,10 +7774,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre109(&c, &opXCumminHelper, &locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre109(&c, &opXCumminHelper, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost110(&c, &locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7792,9 +7793,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opCummaxminBackward, &locs113, &a0, &a1, &a2, grad, input, indices)
+	assertgenshapes.ChecksPre56(&c, &opCummaxminBackward, &assertgenshapes.Locs113, &a0, &a1, &a2, grad, input, indices)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	checksPost111(&c, &locs113, &a0, &a1, &a2, grad, input, indices, r0)
+	assertgenshapes.ChecksPost111(&c, &assertgenshapes.Locs113, &a0, &a1, &a2, grad, input, indices, r0)
 	return r0
 }
 
@@ -7811,9 +7812,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumprod, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCumprod, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7830,10 +7831,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCumprod_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCumprod_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7850,10 +7851,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opCumprodOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCumprodOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7870,9 +7871,9 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumprodDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCumprodDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7889,10 +7890,10 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCumprod_Dimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCumprod_Dimname, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7909,10 +7910,10 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opCumprodDimnameOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCumprodDimnameOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7929,9 +7930,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opCumprodBackward, &locs114, &a0, &a1, &a3, grad, input, output)
+	assertgenshapes.ChecksPre56(&c, &opCumprodBackward, &assertgenshapes.Locs114, &a0, &a1, &a3, grad, input, output)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	checksPost112(&c, &locs114, &a0, &a1, &a3, grad, input, output, r0)
+	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs114, &a0, &a1, &a3, grad, input, output, r0)
 	return r0
 }
 
@@ -7948,9 +7949,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumsum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCumsum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7967,10 +7968,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCumsum_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCumsum_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7987,10 +7988,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opCumsumOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCumsumOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8007,9 +8008,9 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumsumDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCumsumDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8026,10 +8027,10 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCumsum_Dimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCumsum_Dimname, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8046,10 +8047,10 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opCumsumDimnameOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCumsumDimnameOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8066,9 +8067,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCumulativeTrapezoidX, &locs115, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre14(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs115, &a0, &a1, y, x)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	checksPost18(&c, &locs115, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -8085,9 +8086,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCumulativeTrapezoidDx, &locs116, &a0, y)
+	assertgenshapes.ChecksPre0(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs116, &a0, y)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	checksPost6(&c, &locs116, &a0, y, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs116, &a0, y, r0)
 	return r0
 }
 
@@ -8104,9 +8105,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCtcLossIntList, &locs117, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre14(&c, &opCtcLossIntList, &assertgenshapes.Locs117, &a0, &a1, log_probs, targets)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost18(&c, &locs117, &a0, &a1, log_probs, targets, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs117, &a0, &a1, log_probs, targets, r0)
 	return r0
 }
 
@@ -8123,9 +8124,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opCtcLossTensor, &locs118, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre113(&c, &opCtcLossTensor, &assertgenshapes.Locs118, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost74(&c, &locs118, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs118, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
 	return r0
 }
 
@@ -8142,9 +8143,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opXCtcLoss, &locs17, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre31(&c, &opXCtcLoss, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost32(&c, &locs17, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -8161,10 +8162,10 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	}
 	var c asserts.Call
 	var a0, a1, a6, a7 asserts.Saved
-	checksPre33(&c, &opXCtcLossOut, &locs18, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
+	assertgenshapes.ChecksPre33(&c, &opXCtcLossOut, &assertgenshapes.Locs18, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost34(&c, &locs18, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs18, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8181,9 +8182,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre35(&c, &opXCtcLossTensor, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre35(&c, &opXCtcLossTensor, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost36(&c, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -8200,10 +8201,10 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre114(&c, &opXCtcLossTensorOut, &locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1)
+	assertgenshapes.ChecksPre114(&c, &opXCtcLossTensorOut, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost115(&c, &locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8220,9 +8221,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre116(&c, &opXCtcLossBackward, &locs120, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
+	assertgenshapes.ChecksPre116(&c, &opXCtcLossBackward, &assertgenshapes.Locs120, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost66(&c, &locs120, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs120, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -8239,10 +8240,10 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a9 asserts.Saved
-	checksPre117(&c, &opXCtcLossBackwardOut, &locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	assertgenshapes.ChecksPre117(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	checksPost68(&c, &locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
 	return r0
 }
 
@@ -8259,9 +8260,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre118(&c, &opXCtcLossBackwardTensor, &locs122, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
+	assertgenshapes.ChecksPre118(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs122, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost119(&c, &locs122, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs122, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -8278,9 +8279,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagEmbed, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagEmbed, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8297,10 +8298,10 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opDiagEmbedOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDiagEmbedOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8317,9 +8318,9 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagflat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagflat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diagflat(self, offset)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8336,9 +8337,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagonal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagonal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8355,9 +8356,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgDiagonal, &locs123, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDiagonal, &assertgenshapes.Locs123, &a0, A)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	checksPost1(&c, &locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs123, &a0, A, r0)
 	return r0
 }
 
@@ -8374,9 +8375,9 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagonalDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagonalDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8393,9 +8394,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagonalBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opDiagonalBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8412,10 +8413,10 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opDiagonalBackwardOut, &locs125, &a0, &a5, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs125, &a0, &a5, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	checksPost55(&c, &locs125, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs125, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -8432,10 +8433,10 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFillDiagonal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFillDiagonal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8452,9 +8453,9 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre88(&c, &opDiff, &locs126, &a0, &a3, &a4, self, prepend, append_)
+	assertgenshapes.ChecksPre88(&c, &opDiff, &assertgenshapes.Locs126, &a0, &a3, &a4, self, prepend, append_)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	checksPost57(&c, &locs126, &a0, &a3, &a4, self, prepend, append_, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs126, &a0, &a3, &a4, self, prepend, append_, r0)
 	return r0
 }
 
@@ -8471,10 +8472,10 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre90(&c, &opDiffOut, &locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out)
+	assertgenshapes.ChecksPre90(&c, &opDiffOut, &assertgenshapes.Locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	checksPost61(&c, &locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
 	return r0
 }
 
@@ -8491,9 +8492,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalarint, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalarint, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8510,9 +8511,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalararray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalararray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8529,9 +8530,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8548,9 +8549,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalarrayint, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalarrayint, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8567,9 +8568,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGradientScalarrayarray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGradientScalarrayarray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8589,9 +8590,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre121(&c, &opGradientTensorarrayint, &locs128, &a0, &l1, self, spacing)
+	assertgenshapes.ChecksPre121(&c, &opGradientTensorarrayint, &assertgenshapes.Locs128, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	checksPost122(&c, &locs128, &a0, &l1, self, spacing, r0)
+	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs128, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8611,9 +8612,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre121(&c, &opGradientTensorarray, &locs128, &a0, &l1, self, spacing)
+	assertgenshapes.ChecksPre121(&c, &opGradientTensorarray, &assertgenshapes.Locs128, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	checksPost122(&c, &locs128, &a0, &l1, self, spacing, r0)
+	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs128, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8630,9 +8631,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8649,10 +8650,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDiv_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDiv_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8669,10 +8670,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8689,9 +8690,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8708,10 +8709,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDiv_TensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDiv_TensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8728,10 +8729,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivOutMode, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8748,9 +8749,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8767,10 +8768,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDiv_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDiv_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8787,10 +8788,10 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opDivScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDivScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8807,9 +8808,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivScalarMode, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8826,10 +8827,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDiv_ScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDiv_ScalarMode, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8846,10 +8847,10 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opDivScalarModeOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDivScalarModeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8866,9 +8867,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivideTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivideTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivideTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8885,10 +8886,10 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDivide_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8905,10 +8906,10 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8925,9 +8926,9 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivideScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivideScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8944,10 +8945,10 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDivide_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8964,9 +8965,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDivideTensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDivideTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8983,10 +8984,10 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDivide_TensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDivide_TensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9003,10 +9004,10 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opDivideOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDivideOutMode, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -9023,9 +9024,9 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDivideScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalarMode, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9042,10 +9043,10 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDivide_ScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDivide_ScalarMode, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9062,9 +9063,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTrueDivideTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opTrueDivideTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.TrueDivideTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9081,10 +9082,10 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opTrueDivide_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9101,10 +9102,10 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opTrueDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opTrueDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9121,9 +9122,9 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrueDivideScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTrueDivideScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TrueDivideScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9140,10 +9141,10 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTrueDivide_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9160,9 +9161,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDot, &locs129, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre14(&c, &opDot, &assertgenshapes.Locs129, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	checksPost18(&c, &locs129, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs129, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -9179,10 +9180,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDotOut, &locs130, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPre19(&c, &opDotOut, &assertgenshapes.Locs130, &a0, &a1, &a2, self, tensor, out)
 	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	checksPost20(&c, &locs130, &a0, &a1, &a2, self, tensor, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs130, &a0, &a1, &a2, self, tensor, out, r0)
 	return r0
 }
 
@@ -9199,9 +9200,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opVdot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opVdot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9218,10 +9219,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opVdotOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9238,9 +9239,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var l1 asserts.SavedList
-	checksPre23(&c, &opEinsum, &locs9, &l1, tensors)
+	assertgenshapes.ChecksPre23(&c, &opEinsum, &assertgenshapes.Locs9, &l1, tensors)
 	r0 := kernels.Einsum(equation, tensors, path)
-	checksPost83(&c, &locs9, &l1, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l1, tensors, r0)
 	return r0
 }
 
@@ -9257,9 +9258,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbedding, &locs131, &a0, &a1, weight, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbedding, &assertgenshapes.Locs131, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	checksPost18(&c, &locs131, &a0, &a1, weight, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs131, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -9276,10 +9277,10 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opEmbeddingOut, &locs132, &a0, &a1, &a5, weight, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opEmbeddingOut, &assertgenshapes.Locs132, &a0, &a1, &a5, weight, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	checksPost20(&c, &locs132, &a0, &a1, &a5, weight, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs132, &a0, &a1, &a5, weight, indices, out, r0)
 	return r0
 }
 
@@ -9296,9 +9297,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingBackward, &locs133, &a0, &a1, grad, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingBackward, &assertgenshapes.Locs133, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	checksPost18(&c, &locs133, &a0, &a1, grad, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -9315,9 +9316,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingDenseBackward, &locs134, &a0, &a1, grad_output, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs134, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost18(&c, &locs134, &a0, &a1, grad_output, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs134, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -9334,10 +9335,10 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opEmbeddingDenseBackwardOut, &locs135, &a0, &a1, &a5, grad_output, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs135, &a0, &a1, &a5, grad_output, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	checksPost20(&c, &locs135, &a0, &a1, &a5, grad_output, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs135, &a0, &a1, &a5, grad_output, indices, out, r0)
 	return r0
 }
 
@@ -9354,10 +9355,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opEmbeddingRenorm_, &locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre51(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs136, &a0, &a1, self, indices)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	checksPost52(&c, &locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -9374,10 +9375,10 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opEmbeddingRenormOut, &locs137, &a0, &a1, &a4, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs137, &a0, &a1, &a4, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	checksPost20(&c, &locs137, &a0, &a1, &a4, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a4, self, indices, out, r0)
 	return r0
 }
 
@@ -9394,9 +9395,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingRenorm, &locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingRenorm, &assertgenshapes.Locs136, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	checksPost18(&c, &locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -9413,9 +9414,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEmbeddingSparseBackward, &locs133, &a0, &a1, grad, indices)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs133, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost18(&c, &locs133, &a0, &a1, grad, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -9432,9 +9433,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre123(&c, &opXEmbeddingBagForwardOnly, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre123(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost124(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -9451,10 +9452,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	checksPre125(&c, &opXEmbeddingBagForwardOnlyOut, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre125(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost126(&c, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9471,9 +9472,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opXRowwisePrune, &locs140, &a0, &a1, weight, mask)
+	assertgenshapes.ChecksPre31(&c, &opXRowwisePrune, &assertgenshapes.Locs140, &a0, &a1, weight, mask)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	checksPost32(&c, &locs140, &a0, &a1, weight, mask, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs140, &a0, &a1, weight, mask, r0, r1)
 	return r0, r1
 }
 
@@ -9490,9 +9491,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opRowStack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opRowStack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.RowStack(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -9512,10 +9513,10 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opRowStackOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opRowStackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -9532,9 +9533,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre127(&c, &opEmbeddingBag, &locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre127(&c, &opEmbeddingBag, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	checksPost128(&c, &locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9551,9 +9552,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre127(&c, &opEmbeddingBagPaddingIdx, &locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre127(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost128(&c, &locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9570,9 +9571,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre123(&c, &opXEmbeddingBag, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre123(&c, &opXEmbeddingBag, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost124(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -9589,10 +9590,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	checksPre125(&c, &opXEmbeddingBagOut, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre125(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost126(&c, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9609,9 +9610,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	checksPre129(&c, &opXEmbeddingBagBackward, &locs142, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre129(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	checksPost119(&c, &locs142, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9628,9 +9629,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre130(&c, &opXEmbeddingBagSparseBackward, &locs143, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
+	assertgenshapes.ChecksPre130(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs143, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost131(&c, &locs143, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs143, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
 	return r0
 }
 
@@ -9647,9 +9648,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre130(&c, &opXEmbeddingBagDenseBackward, &locs144, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre130(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs144, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost131(&c, &locs144, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs144, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9666,10 +9667,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a10 asserts.Saved
-	checksPre132(&c, &opXEmbeddingBagDenseBackwardOut, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
+	assertgenshapes.ChecksPre132(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	checksPost133(&c, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
+	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
 	return r0
 }
 
@@ -9686,9 +9687,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre116(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs146, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
+	assertgenshapes.ChecksPre116(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs146, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	checksPost66(&c, &locs146, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs146, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
 	return r0
 }
 
@@ -9705,10 +9706,10 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	checksPre117(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
+	assertgenshapes.ChecksPre117(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	checksPost68(&c, &locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
 	return r0
 }
 
@@ -9724,9 +9725,9 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opEmptyNames, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opEmptyNames, &assertgenshapes.Locs14)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -9743,10 +9744,10 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opEmptyNamesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opEmptyNamesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -9762,9 +9763,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opEmptyMemoryFormat, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs14)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -22,9 +23,9 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opEmptyPermuted, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opEmptyPermuted, &assertgenshapes.Locs14)
 	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -41,10 +42,10 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opEmptyPermutedOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opEmptyPermutedOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewEmpty, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewEmpty, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -80,10 +81,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNewEmptyOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNewEmptyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -100,9 +101,9 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewEmptyStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewEmptyStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -119,10 +120,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opNewEmptyStridedOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -139,9 +140,9 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewFull, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewFull, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -158,10 +159,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opNewFullOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNewFullOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -178,9 +179,9 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewZeros, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewZeros, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -197,10 +198,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNewZerosOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNewZerosOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -217,9 +218,9 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNewOnes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNewOnes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -236,10 +237,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNewOnesOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNewOnesOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -255,9 +256,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXEmptyAffineQuantized, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs14)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -274,10 +275,10 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opXEmptyAffineQuantizedOut, &locs26, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs26, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	checksPost10(&c, &locs26, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a4, out, r0)
 	return r0
 }
 
@@ -294,9 +295,9 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre14(&c, &opXEmptyPerChannelAffineQuantized, &locs148, &a1, &a2, scales, zero_points)
+	assertgenshapes.ChecksPre14(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs148, &a1, &a2, scales, zero_points)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	checksPost18(&c, &locs148, &a1, &a2, scales, zero_points, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs148, &a1, &a2, scales, zero_points, r0)
 	return r0
 }
 
@@ -313,10 +314,10 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	}
 	var c asserts.Call
 	var a1, a2, a5 asserts.Saved
-	checksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs149, &a1, &a2, &a5, scales, zero_points, out)
+	assertgenshapes.ChecksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs149, &a1, &a2, &a5, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	checksPost20(&c, &locs149, &a1, &a2, &a5, scales, zero_points, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs149, &a1, &a2, &a5, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -333,10 +334,10 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opResize_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opResize_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -353,10 +354,10 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opResizeOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opResizeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -373,9 +374,9 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opResize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opResize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Resize(self, size, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -392,10 +393,10 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXResizeOutput_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXResizeOutput_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -412,10 +413,10 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXResizeOutputOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXResizeOutputOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -432,9 +433,9 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXResizeOutput, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXResizeOutput, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XResizeOutput(self, size, device)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -451,9 +452,9 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opEmptyQuantized, &locs150, &a1, qtensor)
+	assertgenshapes.ChecksPre0(&c, &opEmptyQuantized, &assertgenshapes.Locs150, &a1, qtensor)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs150, &a1, qtensor, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs150, &a1, qtensor, r0)
 	return r0
 }
 
@@ -470,10 +471,10 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre54(&c, &opEmptyQuantizedOut, &locs151, &a1, &a3, qtensor, out)
+	assertgenshapes.ChecksPre54(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs151, &a1, &a3, qtensor, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	checksPost55(&c, &locs151, &a1, &a3, qtensor, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs151, &a1, &a3, qtensor, out, r0)
 	return r0
 }
 
@@ -490,10 +491,10 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opEmptyOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opEmptyOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -510,9 +511,9 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opEmptyLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opEmptyLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -529,10 +530,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opEmptyLikeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opEmptyLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -548,9 +549,9 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opEmptyStrided, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opEmptyStrided, &assertgenshapes.Locs14)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -567,10 +568,10 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opEmptyStridedOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opEmptyStridedOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -587,9 +588,9 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opErf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -606,10 +607,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opErf_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opErf_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erf_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -626,10 +627,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opErfOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opErfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -646,9 +647,9 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErfc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opErfc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -665,10 +666,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opErfc_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opErfc_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -685,10 +686,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opErfcOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opErfcOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -705,9 +706,9 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -724,10 +725,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExp_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExp_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -744,10 +745,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opExpOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opExpOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -764,9 +765,9 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExp2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExp2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp2(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -783,10 +784,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExp2_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExp2_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -803,10 +804,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opExp2Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opExp2Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -823,9 +824,9 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExpm1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExpm1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expm1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -842,10 +843,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExpm1_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExpm1_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -862,10 +863,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opExpm1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opExpm1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -882,9 +883,9 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExpand, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExpand, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -901,9 +902,9 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opExpandAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opExpandAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ExpandAs(self, other)
-	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -919,9 +920,9 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opEye, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opEye, &assertgenshapes.Locs14)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -937,9 +938,9 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opEyeM, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opEyeM, &assertgenshapes.Locs14)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -956,10 +957,10 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opEyeOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opEyeOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -976,10 +977,10 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opEyeMOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opEyeMOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -996,9 +997,9 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlattenUsingInts, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlattenUsingInts, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1015,9 +1016,9 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlattenNamedOutDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1034,9 +1035,9 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlattenUsingNames, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlattenUsingNames, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1053,9 +1054,9 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlattenDimnameList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlattenDimnameList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1072,9 +1073,9 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnflattenInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1091,9 +1092,9 @@ func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []str
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnflattenDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1110,9 +1111,9 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFillScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFillScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FillScalar(self, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1129,9 +1130,9 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFillTensor, &locs152, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre14(&c, &opFillTensor, &assertgenshapes.Locs152, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	checksPost18(&c, &locs152, &a0, &a1, self, value, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs152, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -1148,10 +1149,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFill_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFill_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1168,10 +1169,10 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opFillScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFillScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1188,10 +1189,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opFill_Tensor, &locs152, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre51(&c, &opFill_Tensor, &assertgenshapes.Locs152, &a0, &a1, self, value)
 	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
-	checksPost52(&c, &locs152, &a0, &a1, self, value, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs152, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -1208,10 +1209,10 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFillTensorOut, &locs153, &a0, &a1, &a2, self, value, out)
+	assertgenshapes.ChecksPre19(&c, &opFillTensorOut, &assertgenshapes.Locs153, &a0, &a1, &a2, self, value, out)
 	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	checksPost20(&c, &locs153, &a0, &a1, &a2, self, value, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs153, &a0, &a1, &a2, self, value, out, r0)
 	return r0
 }
 
@@ -1228,9 +1229,9 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFloor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Floor(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1247,10 +1248,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFloor_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFloor_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Floor_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1267,10 +1268,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opFloorOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFloorOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1287,9 +1288,9 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFloorDivide, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFloorDivide, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.FloorDivide(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1306,10 +1307,10 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opFloorDivide_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1326,10 +1327,10 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFloorDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFloorDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1346,9 +1347,9 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloorDivideScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFloorDivideScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FloorDivideScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1365,10 +1366,10 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFloorDivide_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1385,10 +1386,10 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opFloorDivideScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFloorDivideScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1405,9 +1406,9 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFrac, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFrac, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Frac(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1424,10 +1425,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFrac_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFrac_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Frac_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1444,10 +1445,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opFracOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFracOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1463,9 +1464,9 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opFullNames, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opFullNames, &assertgenshapes.Locs14)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -1482,10 +1483,10 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opFullNamesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opFullNamesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -1501,9 +1502,9 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opFull, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opFull, &assertgenshapes.Locs14)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -1520,10 +1521,10 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opFullOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opFullOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -1540,9 +1541,9 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFullLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFullLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1559,10 +1560,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opFullLikeOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFullLikeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1578,9 +1579,9 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opFromFile, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opFromFile, &assertgenshapes.Locs14)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -1597,10 +1598,10 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opFromFileOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opFromFileOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -1617,10 +1618,10 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGcdOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGcdOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1637,9 +1638,9 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGcd, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGcd, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Gcd(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1656,10 +1657,10 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opGcd_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opGcd_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1676,10 +1677,10 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLcmOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLcmOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1696,9 +1697,9 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLcm, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLcm, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Lcm(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1715,10 +1716,10 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLcm_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLcm_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1735,9 +1736,9 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGridSampler, &locs154, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler, &assertgenshapes.Locs154, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs154, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1754,9 +1755,9 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGridSampler2d, &locs154, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler2d, &assertgenshapes.Locs154, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs154, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1773,10 +1774,10 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opGridSampler2dOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opGridSampler2dOut, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1793,9 +1794,9 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opGridSampler2dBackward, &locs156, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre105(&c, &opGridSampler2dBackward, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost106(&c, &locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1812,10 +1813,10 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
-	checksPre107(&c, &opGridSampler2dBackwardOut, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost108(&c, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1832,9 +1833,9 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXGridSampler2dCpuFallback, &locs154, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs154, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs154, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1851,10 +1852,10 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opXGridSampler2dCpuFallbackOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out)
 	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1871,9 +1872,9 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opXGridSampler2dCpuFallbackBackward, &locs156, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre105(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost106(&c, &locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1890,9 +1891,9 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGridSampler3d, &locs154, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler3d, &assertgenshapes.Locs154, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost18(&c, &locs154, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1909,10 +1910,10 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opGridSampler3dOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	assertgenshapes.ChecksPre19(&c, &opGridSampler3dOut, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
 }
 
@@ -1929,9 +1930,9 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opGridSampler3dBackward, &locs156, &a0, &a1, &a2, grad_output, input, grid)
+	assertgenshapes.ChecksPre105(&c, &opGridSampler3dBackward, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost106(&c, &locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1948,10 +1949,10 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
-	checksPre107(&c, &opGridSampler3dBackwardOut, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost108(&c, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1967,9 +1968,9 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opHannWindow, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opHannWindow, &assertgenshapes.Locs14)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -1986,10 +1987,10 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opHannWindowOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opHannWindowOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -2005,9 +2006,9 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opHannWindowPeriodic, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opHannWindowPeriodic, &assertgenshapes.Locs14)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -2024,10 +2025,10 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opHannWindowPeriodicOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -2043,9 +2044,9 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opHammingWindow, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opHammingWindow, &assertgenshapes.Locs14)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -2062,10 +2063,10 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opHammingWindowOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -2081,9 +2082,9 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opHammingWindowPeriodic, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs14)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -2100,10 +2101,10 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opHammingWindowPeriodicOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -2119,9 +2120,9 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opHammingWindowPeriodicAlpha, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs14)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -2138,10 +2139,10 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opHammingWindowPeriodicAlphaOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -2157,9 +2158,9 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opHammingWindowPeriodicAlphaBeta, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs14)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -2176,10 +2177,10 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs26, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs26, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	checksPost10(&c, &locs26, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a4, out, r0)
 	return r0
 }
 
@@ -2195,9 +2196,9 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opKaiserWindow, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opKaiserWindow, &assertgenshapes.Locs14)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -2214,10 +2215,10 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opKaiserWindowOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opKaiserWindowOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -2233,9 +2234,9 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opKaiserWindowPeriodic, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs14)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -2252,10 +2253,10 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opKaiserWindowPeriodicOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -2271,9 +2272,9 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opKaiserWindowBeta, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opKaiserWindowBeta, &assertgenshapes.Locs14)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -2290,10 +2291,10 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opKaiserWindowBetaOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -2310,9 +2311,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHingeEmbeddingLoss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -2329,9 +2330,9 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opGroupNorm, &locs83, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre88(&c, &opGroupNorm, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	checksPost57(&c, &locs83, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -2348,9 +2349,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre134(&c, &opNativeGroupNorm, &locs159, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre134(&c, &opNativeGroupNorm, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	checksPost92(&c, &locs159, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2367,10 +2368,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	checksPre135(&c, &opNativeGroupNormOut, &locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre135(&c, &opNativeGroupNormOut, &assertgenshapes.Locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	checksPost94(&c, &locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2387,9 +2388,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre136(&c, &opNativeGroupNormBackward, &locs161, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
+	assertgenshapes.ChecksPre136(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs161, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	checksPost137(&c, &locs161, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs161, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2406,10 +2407,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
-	checksPre138(&c, &opNativeGroupNormBackwardOut, &locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre138(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	checksPost139(&c, &locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2426,9 +2427,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFftR2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFftR2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2445,10 +2446,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXFftR2cOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXFftR2cOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2465,9 +2466,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFftC2r, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFftC2r, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2484,10 +2485,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXFftC2rOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXFftC2rOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2504,9 +2505,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFftC2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFftC2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2523,10 +2524,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXFftC2cOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXFftC2cOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2544,9 +2545,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre21(&c, &opXValidateCompressedSparseIndices, &locs163, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPre21(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs163, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	checksPost22(&c, &locs163, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs163, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opIndexTensor = asserts.Op{
@@ -2565,9 +2566,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre140(&c, &opIndexTensor, &locs136, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre140(&c, &opIndexTensor, &assertgenshapes.Locs136, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost141(&c, &locs136, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs136, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2587,10 +2588,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre142(&c, &opIndexTensorOut, &locs137, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPre142(&c, &opIndexTensorOut, &assertgenshapes.Locs137, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	checksPost143(&c, &locs137, &a0, &l1, &a2, self, indices, out, r0)
+	assertgenshapes.ChecksPost143(&c, &assertgenshapes.Locs137, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
 }
 
@@ -2610,9 +2611,9 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre140(&c, &opXUnsafeIndexTensor, &locs136, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre140(&c, &opXUnsafeIndexTensor, &assertgenshapes.Locs136, &a0, &l1, self, indices)
 	r0 := kernels.XUnsafeIndexTensor(self, indices)
-	checksPost141(&c, &locs136, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs136, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2632,9 +2633,9 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre144(&c, &opXUnsafeMaskedIndex, &locs164, &a0, &a1, &l2, self, mask, indices)
+	assertgenshapes.ChecksPre144(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs164, &a0, &a1, &l2, self, mask, indices)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	checksPost145(&c, &locs164, &a0, &a1, &l2, self, mask, indices, r0)
+	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs164, &a0, &a1, &l2, self, mask, indices, r0)
 	return r0
 }
 
@@ -2654,9 +2655,9 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 		a0, a1, a3 asserts.Saved
 		l2         asserts.SavedList
 	)
-	checksPre146(&c, &opXUnsafeMaskedIndexPutAccumulate, &locs165, &a0, &a1, &l2, &a3, self, mask, indices, values)
+	assertgenshapes.ChecksPre146(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs165, &a0, &a1, &l2, &a3, self, mask, indices, values)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	checksPost147(&c, &locs165, &a0, &a1, &l2, &a3, self, mask, indices, values, r0)
+	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs165, &a0, &a1, &l2, &a3, self, mask, indices, values, r0)
 	return r0
 }
 
@@ -2673,10 +2674,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre60(&c, &opIndexCopyOut, &locs166, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre60(&c, &opIndexCopyOut, &assertgenshapes.Locs166, &a0, &a2, &a3, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	checksPost61(&c, &locs166, &a0, &a2, &a3, &a4, self, index, source, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs166, &a0, &a2, &a3, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -2693,10 +2694,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexCopy_, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre58(&c, &opIndexCopy_, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	checksPost59(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2713,9 +2714,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexCopy, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opIndexCopy, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	checksPost57(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2732,10 +2733,10 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexCopy_Dimname, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre58(&c, &opIndexCopy_Dimname, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	checksPost59(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2752,9 +2753,9 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexCopyDimname, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opIndexCopyDimname, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	checksPost57(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2774,10 +2775,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre148(&c, &opIndexPut_, &locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre148(&c, &opIndexPut_, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	checksPost149(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2797,10 +2798,10 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre150(&c, &opIndexPutOut, &locs169, &a0, &l1, &a2, &a4, self, indices, values, out)
+	assertgenshapes.ChecksPre150(&c, &opIndexPutOut, &assertgenshapes.Locs169, &a0, &l1, &a2, &a4, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	checksPost151(&c, &locs169, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
+	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs169, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2820,9 +2821,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre152(&c, &opIndexPut, &locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre152(&c, &opIndexPut, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	checksPost153(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2842,9 +2843,9 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre152(&c, &opXUnsafeIndexPut, &locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre152(&c, &opXUnsafeIndexPut, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XUnsafeIndexPut(self, indices, values, accumulate)
-	checksPost153(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2864,10 +2865,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre148(&c, &opXIndexPutImpl_, &locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre148(&c, &opXIndexPutImpl_, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	checksPost149(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2887,10 +2888,10 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		a0, a2, a5 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre150(&c, &opXIndexPutImplOut, &locs169, &a0, &l1, &a2, &a5, self, indices, values, out)
+	assertgenshapes.ChecksPre150(&c, &opXIndexPutImplOut, &assertgenshapes.Locs169, &a0, &l1, &a2, &a5, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	checksPost151(&c, &locs169, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
+	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs169, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2910,9 +2911,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre152(&c, &opXIndexPutImpl, &locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre152(&c, &opXIndexPutImpl, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	checksPost153(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2929,9 +2930,9 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre63(&c, &opInstanceNorm, &locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre63(&c, &opInstanceNorm, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	checksPost64(&c, &locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.ChecksPost64(&c, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -2948,9 +2949,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIsclose, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opIsclose, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2967,10 +2968,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opIsinTensorTensorOut, &locs170, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPre19(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs170, &a0, &a1, &a4, elements, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	checksPost20(&c, &locs170, &a0, &a1, &a4, elements, test_elements, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs170, &a0, &a1, &a4, elements, test_elements, out, r0)
 	return r0
 }
 
@@ -2987,9 +2988,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIsinTensorTensor, &locs171, &a0, &a1, elements, test_elements)
+	assertgenshapes.ChecksPre14(&c, &opIsinTensorTensor, &assertgenshapes.Locs171, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	checksPost18(&c, &locs171, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs171, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -3006,10 +3007,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opIsinTensorScalarOut, &locs172, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPre54(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs172, &a0, &a4, elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	checksPost55(&c, &locs172, &a0, &a4, elements, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs172, &a0, &a4, elements, out, r0)
 	return r0
 }
 
@@ -3026,9 +3027,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsinTensorScalar, &locs173, &a0, elements)
+	assertgenshapes.ChecksPre0(&c, &opIsinTensorScalar, &assertgenshapes.Locs173, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	checksPost6(&c, &locs173, &a0, elements, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs173, &a0, elements, r0)
 	return r0
 }
 
@@ -3045,10 +3046,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre54(&c, &opIsinScalarTensorOut, &locs174, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPre54(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs174, &a1, &a4, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	checksPost55(&c, &locs174, &a1, &a4, test_elements, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs174, &a1, &a4, test_elements, out, r0)
 	return r0
 }
 
@@ -3065,9 +3066,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opIsinScalarTensor, &locs175, &a1, test_elements)
+	assertgenshapes.ChecksPre0(&c, &opIsinScalarTensor, &assertgenshapes.Locs175, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	checksPost6(&c, &locs175, &a1, test_elements, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs175, &a1, test_elements, r0)
 	return r0
 }
 
@@ -3084,9 +3085,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsnan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsnan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isnan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3103,10 +3104,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIsnanOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIsnanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3123,9 +3124,9 @@ func IsDistributed(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsDistributed, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsDistributed, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsDistributed(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3142,9 +3143,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsFloatingPoint, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsFloatingPoint, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsFloatingPoint(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3161,9 +3162,9 @@ func IsComplex(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsComplex, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsComplex, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsComplex(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3180,9 +3181,9 @@ func IsConj(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsConj, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsConj, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsConj(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3199,9 +3200,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXIsZerotensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXIsZerotensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XIsZerotensor(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3218,9 +3219,9 @@ func IsNeg(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsNeg, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsNeg, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsNeg(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3237,9 +3238,9 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsreal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsreal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isreal(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3256,9 +3257,9 @@ func IsNonzero(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsNonzero, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsNonzero, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsNonzero(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3275,9 +3276,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opIsSameSize, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3294,9 +3295,9 @@ func IsSigned(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsSigned, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsSigned, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsSigned(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3313,9 +3314,9 @@ func IsInference(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsInference, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsInference, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsInference(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3332,9 +3333,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opKlDiv, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opKlDiv, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -3351,9 +3352,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opKron, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opKron, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Kron(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3370,10 +3371,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opKronOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opKronOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3390,9 +3391,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opKthvalue, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opKthvalue, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3409,10 +3410,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opKthvalueValues, &locs111, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opKthvalueValues, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -3429,9 +3430,9 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opKthvalueDimname, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opKthvalueDimname, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3448,10 +3449,10 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opKthvalueDimnameOut, &locs111, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opKthvalueDimnameOut, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -3468,9 +3469,9 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opLayerNorm, &locs83, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre88(&c, &opLayerNorm, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	checksPost57(&c, &locs83, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -3487,9 +3488,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre134(&c, &opNativeLayerNorm, &locs159, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre134(&c, &opNativeLayerNorm, &assertgenshapes.Locs159, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	checksPost92(&c, &locs159, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs159, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3506,10 +3507,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5, a6, a7 asserts.Saved
-	checksPre135(&c, &opNativeLayerNormOut, &locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre135(&c, &opNativeLayerNormOut, &assertgenshapes.Locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	checksPost94(&c, &locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3526,9 +3527,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	checksPre154(&c, &opNativeLayerNormBackward, &locs176, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.ChecksPre154(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs176, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	checksPost96(&c, &locs176, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs176, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3545,10 +3546,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	checksPre155(&c, &opNativeLayerNormBackwardOut, &locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre155(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	checksPost156(&c, &locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3565,9 +3566,9 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre81(&c, &opRmsNorm, &locs178, &a0, &a2, input, weight)
+	assertgenshapes.ChecksPre81(&c, &opRmsNorm, &assertgenshapes.Locs178, &a0, &a2, input, weight)
 	r0 := kernels.RmsNorm(input, normalized_shape, weight, eps)
-	checksPost18(&c, &locs178, &a0, &a2, input, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs178, &a0, &a2, input, weight, r0)
 	return r0
 }
 
@@ -3584,9 +3585,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanToNum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanToNum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3603,10 +3604,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNanToNum_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNanToNum_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3623,10 +3624,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNanToNumOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNanToNumOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3643,9 +3644,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opLinear, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opLinear, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3662,9 +3663,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opLinearBackward, &locs179, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre91(&c, &opLinearBackward, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	checksPost92(&c, &locs179, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3681,10 +3682,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	checksPre93(&c, &opLinearBackwardOut, &locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opLinearBackwardOut, &assertgenshapes.Locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3701,10 +3702,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre76(&c, &opLinearOut, &locs84, &a0, &a1, &a2, &a3, input, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opLinearOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a3, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	checksPost61(&c, &locs84, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -3721,9 +3722,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMkldnnLinear, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMkldnnLinear, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	checksPost57(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3740,10 +3741,10 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre76(&c, &opMkldnnLinearOut, &locs89, &a0, &a1, &a2, &a3, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opMkldnnLinearOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a3, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -3760,9 +3761,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre14(&c, &opMkldnnLinearBackwardInput, &locs181, &a1, &a2, grad_output, weight)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs181, &a1, &a2, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	checksPost18(&c, &locs181, &a1, &a2, grad_output, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs181, &a1, &a2, grad_output, weight, r0)
 	return r0
 }
 
@@ -3779,10 +3780,10 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a1, a2, a3 asserts.Saved
-	checksPre19(&c, &opMkldnnLinearBackwardInputOut, &locs182, &a1, &a2, &a3, grad_output, weight, out)
+	assertgenshapes.ChecksPre19(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs182, &a1, &a2, &a3, grad_output, weight, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	checksPost20(&c, &locs182, &a1, &a2, &a3, grad_output, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs182, &a1, &a2, &a3, grad_output, weight, out, r0)
 	return r0
 }
 
@@ -3799,9 +3800,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMkldnnLinearBackwardWeights, &locs183, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre105(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs183, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	checksPost106(&c, &locs183, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs183, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3818,10 +3819,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &locs184, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs184, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	checksPost108(&c, &locs184, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs184, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3838,9 +3839,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opMkldnnLinearBackward, &locs179, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre91(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	checksPost92(&c, &locs179, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3857,10 +3858,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	checksPre93(&c, &opMkldnnLinearBackwardOut, &locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3877,9 +3878,9 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCsltCompress, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXCsltCompress, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.XCsltCompress(input)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -3896,9 +3897,9 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre79(&c, &opXCsltSparseMm, &locs185, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.ChecksPre79(&c, &opXCsltSparseMm, &assertgenshapes.Locs185, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_one_kernel)
-	checksPost74(&c, &locs185, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs185, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha, r0)
 	return r0
 }
 
@@ -3915,9 +3916,9 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre157(&c, &opXCsltSparseMmSearch, &locs186, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.ChecksPre157(&c, &opXCsltSparseMmSearch, &assertgenshapes.Locs186, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
-	checksPost30(&c, &locs186, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs186, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	return r0
 }
 
@@ -3934,9 +3935,9 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre158(&c, &opXSparseSemiStructuredTile, &locs187, &a0, input)
+	assertgenshapes.ChecksPre158(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs187, &a0, input)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
-	checksPost159(&c, &locs187, &a0, input, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs187, &a0, input, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3953,9 +3954,9 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opXSparseSemiStructuredApply, &locs188, &a0, &a1, input, thread_masks)
+	assertgenshapes.ChecksPre31(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs188, &a0, &a1, input, thread_masks)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
-	checksPost32(&c, &locs188, &a0, &a1, input, thread_masks, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs188, &a0, &a1, input, thread_masks, r0, r1)
 	return r0, r1
 }
 
@@ -3972,9 +3973,9 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseSemiStructuredApplyDense, &locs189, &a0, &a1, input, thread_masks)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs189, &a0, &a1, input, thread_masks)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
-	checksPost18(&c, &locs189, &a0, &a1, input, thread_masks, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs189, &a0, &a1, input, thread_masks, r0)
 	return r0
 }
 
@@ -3991,9 +3992,9 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre73(&c, &opXSparseSemiStructuredLinear, &locs190, &a0, &a1, &a2, &a3, input, weight, meta, bias)
+	assertgenshapes.ChecksPre73(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs190, &a0, &a1, &a2, &a3, input, weight, meta, bias)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
-	checksPost74(&c, &locs190, &a0, &a1, &a2, &a3, input, weight, meta, bias, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs190, &a0, &a1, &a2, &a3, input, weight, meta, bias, r0)
 	return r0
 }
 
@@ -4010,9 +4011,9 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseSemiStructuredMm, &locs191, &a0, &a1, &a2, mat1, mat1_meta, mat2)
+	assertgenshapes.ChecksPre56(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs191, &a0, &a1, &a2, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
-	checksPost57(&c, &locs191, &a0, &a1, &a2, mat1, mat1_meta, mat2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs191, &a0, &a1, &a2, mat1, mat1_meta, mat2, r0)
 	return r0
 }
 
@@ -4029,9 +4030,9 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opXSparseSemiStructuredAddmm, &locs192, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2)
+	assertgenshapes.ChecksPre113(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs192, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
-	checksPost74(&c, &locs192, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs192, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2, r0)
 	return r0
 }
 
@@ -4048,9 +4049,9 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre73(&c, &opXMixedDtypesLinear, &locs193, &a0, &a1, &a2, &a3, input, weight, scale, bias)
+	assertgenshapes.ChecksPre73(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs193, &a0, &a1, &a2, &a3, input, weight, scale, bias)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
-	checksPost74(&c, &locs193, &a0, &a1, &a2, &a3, input, weight, scale, bias, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs193, &a0, &a1, &a2, &a3, input, weight, scale, bias, r0)
 	return r0
 }
 
@@ -4067,9 +4068,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre116(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	assertgenshapes.ChecksPre116(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost66(&c, &locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -4086,9 +4087,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre116(&c, &opFbgemmLinearInt8Weight, &locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	assertgenshapes.ChecksPre116(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost66(&c, &locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -4105,9 +4106,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opFbgemmLinearQuantizeWeight, &locs31, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs31, &a0, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	checksPost48(&c, &locs31, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs31, &a0, input, r0, r1)
 	return r0, r1, r2, r3
 }
 
@@ -4124,9 +4125,9 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFbgemmPackGemmMatrixFp16, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -4143,9 +4144,9 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opXWrappedLinearPrepack, &locs195, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias)
+	assertgenshapes.ChecksPre113(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs195, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
-	checksPost74(&c, &locs195, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs195, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias, r0)
 	return r0
 }
 
@@ -4162,9 +4163,9 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre160(&c, &opXWrappedQuantizedLinearPrepacked, &locs196, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
+	assertgenshapes.ChecksPre160(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs196, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
-	checksPost131(&c, &locs196, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs196, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, r0)
 	return r0
 }
 
@@ -4181,9 +4182,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs197, &a0, &a1, &a2, input, packed_weight, bias)
+	assertgenshapes.ChecksPre56(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs197, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	checksPost57(&c, &locs197, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs197, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -4200,9 +4201,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opFbgemmLinearFp16Weight, &locs197, &a0, &a1, &a2, input, packed_weight, bias)
+	assertgenshapes.ChecksPre56(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs197, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	checksPost57(&c, &locs197, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs197, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -4219,9 +4220,9 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFbgemmPackQuantizedMatrix, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -4238,9 +4239,9 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -4257,9 +4258,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLdexpTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLdexpTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4276,10 +4277,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLdexp_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLdexp_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4296,10 +4297,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLdexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLdexpOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4315,9 +4316,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opLinspace, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opLinspace, &assertgenshapes.Locs14)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -4334,9 +4335,9 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinspaceTensorTensor, &locs198, &a0, &a1, start, end)
+	assertgenshapes.ChecksPre14(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs198, &a0, &a1, start, end)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost18(&c, &locs198, &a0, &a1, start, end, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs198, &a0, &a1, start, end, r0)
 	return r0
 }
 
@@ -4353,9 +4354,9 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinspaceTensorScalar, &locs199, &a0, start)
+	assertgenshapes.ChecksPre0(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs199, &a0, start)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs199, &a0, start, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs199, &a0, start, r0)
 	return r0
 }
 
@@ -4372,9 +4373,9 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opLinspaceScalarTensor, &locs200, &a1, end)
+	assertgenshapes.ChecksPre0(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs200, &a1, end)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs200, &a1, end, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs200, &a1, end, r0)
 	return r0
 }
 
@@ -4391,10 +4392,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opLinspaceOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opLinspaceOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -4411,10 +4412,10 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinspaceTensorTensorOut, &locs201, &a0, &a1, &a3, start, end, out)
+	assertgenshapes.ChecksPre19(&c, &opLinspaceTensorTensorOut, &assertgenshapes.Locs201, &a0, &a1, &a3, start, end, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
-	checksPost20(&c, &locs201, &a0, &a1, &a3, start, end, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs201, &a0, &a1, &a3, start, end, out, r0)
 	return r0
 }
 
@@ -4431,10 +4432,10 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opLinspaceTensorScalarOut, &locs202, &a0, &a3, start, out)
+	assertgenshapes.ChecksPre54(&c, &opLinspaceTensorScalarOut, &assertgenshapes.Locs202, &a0, &a3, start, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
-	checksPost55(&c, &locs202, &a0, &a3, start, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs202, &a0, &a3, start, out, r0)
 	return r0
 }
 
@@ -4451,10 +4452,10 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre54(&c, &opLinspaceScalarTensorOut, &locs203, &a1, &a3, end, out)
+	assertgenshapes.ChecksPre54(&c, &opLinspaceScalarTensorOut, &assertgenshapes.Locs203, &a1, &a3, end, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
-	checksPost55(&c, &locs203, &a1, &a3, end, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs203, &a1, &a3, end, out, r0)
 	return r0
 }
 
@@ -4471,9 +4472,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4490,10 +4491,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4510,10 +4511,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLogOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4530,9 +4531,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog10, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog10, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log10(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4549,10 +4550,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog10_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog10_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4569,10 +4570,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLog10Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLog10Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4589,9 +4590,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog1p, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog1p, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log1p(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4608,10 +4609,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog1p_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog1p_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4628,10 +4629,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLog1pOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLog1pOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4648,9 +4649,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLog2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLog2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log2(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4667,10 +4668,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLog2_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLog2_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4687,10 +4688,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLog2Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLog2Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4707,10 +4708,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogaddexpOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4727,9 +4728,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogaddexp, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4746,10 +4747,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLogaddexp2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4766,9 +4767,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLogaddexp2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4785,9 +4786,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXlogyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4804,9 +4805,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opXlogyScalarSelf, &locs204, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opXlogyScalarSelf, &assertgenshapes.Locs204, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	checksPost6(&c, &locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
 	return r0
 }
 
@@ -4823,9 +4824,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXlogyScalarOther, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXlogyScalarOther, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4842,10 +4843,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opXlogy_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opXlogy_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4862,10 +4863,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXlogy_ScalarOther, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4882,10 +4883,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXlogyOutTensor, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4902,10 +4903,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opXlogyOutScalarSelf, &locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs205, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4922,10 +4923,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXlogyOutScalarOther, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4941,9 +4942,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opLogspace, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opLogspace, &assertgenshapes.Locs14)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -4960,9 +4961,9 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogspaceTensorTensor, &locs198, &a0, &a1, start, end)
+	assertgenshapes.ChecksPre14(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs198, &a0, &a1, start, end)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost18(&c, &locs198, &a0, &a1, start, end, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs198, &a0, &a1, start, end, r0)
 	return r0
 }
 
@@ -4979,9 +4980,9 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogspaceTensorScalar, &locs199, &a0, start)
+	assertgenshapes.ChecksPre0(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs199, &a0, start)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs199, &a0, start, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs199, &a0, start, r0)
 	return r0
 }
 
@@ -4998,9 +4999,9 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opLogspaceScalarTensor, &locs200, &a1, end)
+	assertgenshapes.ChecksPre0(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs200, &a1, end)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs200, &a1, end, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs200, &a1, end, r0)
 	return r0
 }
 
@@ -5017,10 +5018,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opLogspaceOut, &locs26, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opLogspaceOut, &assertgenshapes.Locs26, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	checksPost10(&c, &locs26, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a4, out, r0)
 	return r0
 }
 
@@ -5037,10 +5038,10 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opLogspaceTensorTensorOut, &locs201, &a0, &a1, &a4, start, end, out)
+	assertgenshapes.ChecksPre19(&c, &opLogspaceTensorTensorOut, &assertgenshapes.Locs201, &a0, &a1, &a4, start, end, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
-	checksPost20(&c, &locs201, &a0, &a1, &a4, start, end, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs201, &a0, &a1, &a4, start, end, out, r0)
 	return r0
 }
 
@@ -5057,10 +5058,10 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opLogspaceTensorScalarOut, &locs202, &a0, &a4, start, out)
+	assertgenshapes.ChecksPre54(&c, &opLogspaceTensorScalarOut, &assertgenshapes.Locs202, &a0, &a4, start, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
-	checksPost55(&c, &locs202, &a0, &a4, start, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs202, &a0, &a4, start, out, r0)
 	return r0
 }
 
@@ -5077,10 +5078,10 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre54(&c, &opLogspaceScalarTensorOut, &locs203, &a1, &a4, end, out)
+	assertgenshapes.ChecksPre54(&c, &opLogspaceScalarTensorOut, &assertgenshapes.Locs203, &a1, &a4, end, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
-	checksPost55(&c, &locs203, &a1, &a4, end, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs203, &a1, &a4, end, out, r0)
 	return r0
 }
 
@@ -5097,9 +5098,9 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5116,10 +5117,10 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opLogSoftmaxIntOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5136,9 +5137,9 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogSoftmaxDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5155,9 +5156,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5174,10 +5175,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXLogSoftmaxOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5194,9 +5195,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXLogSoftmaxBackwardData, &locs206, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs206, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost18(&c, &locs206, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs206, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -5213,10 +5214,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXLogSoftmaxBackwardDataOut, &locs207, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPre19(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs207, &a0, &a1, &a4, grad_output, output, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	checksPost20(&c, &locs207, &a0, &a1, &a4, grad_output, output, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs207, &a0, &a1, &a4, grad_output, output, out, r0)
 	return r0
 }
 
@@ -5233,9 +5234,9 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXLogcumsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5252,10 +5253,10 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXLogcumsumexpOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5272,9 +5273,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogcumsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5291,10 +5292,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLogcumsumexpOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogcumsumexpOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5311,9 +5312,9 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogcumsumexpDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5330,10 +5331,10 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLogcumsumexpDimnameOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogcumsumexpDimnameOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5350,9 +5351,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5369,10 +5370,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opLogsumexpOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogsumexpOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5389,9 +5390,9 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogsumexpNames, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogsumexpNames, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5408,10 +5409,10 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opLogsumexpNamesOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogsumexpNamesOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5428,9 +5429,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMarginRankingLoss, &locs95, &a0, &a1, &a2, input1, input2, target)
+	assertgenshapes.ChecksPre56(&c, &opMarginRankingLoss, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	checksPost57(&c, &locs95, &a0, &a1, &a2, input1, input2, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -5447,9 +5448,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5466,9 +5467,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMatmulBackward, &locs208, &a0, &a1, &a2, grad, self, other)
+	assertgenshapes.ChecksPre105(&c, &opMatmulBackward, &assertgenshapes.Locs208, &a0, &a1, &a2, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	checksPost106(&c, &locs208, &a0, &a1, &a2, grad, self, other, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs208, &a0, &a1, &a2, grad, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -5485,10 +5486,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre107(&c, &opMatmulBackwardOut, &locs209, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opMatmulBackwardOut, &assertgenshapes.Locs209, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	checksPost108(&c, &locs209, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs209, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5505,10 +5506,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5525,9 +5526,9 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMatrixPower, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMatrixPower, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MatrixPower(self, n)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5544,10 +5545,10 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opMatrixPowerOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMatrixPowerOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5564,9 +5565,9 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMatrixExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMatrixExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MatrixExp(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5583,9 +5584,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMatrixExpBackward, &locs210, &a0, &a1, self, grad)
+	assertgenshapes.ChecksPre14(&c, &opMatrixExpBackward, &assertgenshapes.Locs210, &a0, &a1, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	checksPost18(&c, &locs210, &a0, &a1, self, grad, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs210, &a0, &a1, self, grad, r0)
 	return r0
 }
 
@@ -5602,9 +5603,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXAminmax, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXAminmax, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.XAminmax(self)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5621,10 +5622,10 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opXAminmaxOut, &locs28, &a0, &a1, &a2, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opXAminmaxOut, &assertgenshapes.Locs28, &a0, &a1, &a2, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	checksPost50(&c, &locs28, &a0, &a1, &a2, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a1, &a2, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5641,9 +5642,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXAminmaxDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXAminmaxDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5660,10 +5661,10 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opXAminmaxDimOut, &locs28, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opXAminmaxDimOut, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	checksPost50(&c, &locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5680,9 +5681,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAminmax, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAminmax, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5699,10 +5700,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opAminmaxOut, &locs211, &a0, &a3, &a4, self, min_, max_)
+	assertgenshapes.ChecksPre49(&c, &opAminmaxOut, &assertgenshapes.Locs211, &a0, &a3, &a4, self, min_, max_)
 	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	checksPost50(&c, &locs211, &a0, &a3, &a4, self, min_, max_, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs211, &a0, &a3, &a4, self, min_, max_, r0, r1)
 	return r0, r1
 }
 
@@ -5719,9 +5720,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXComputeLinearCombination, &locs212, &a0, &a1, input, coefficients)
+	assertgenshapes.ChecksPre14(&c, &opXComputeLinearCombination, &assertgenshapes.Locs212, &a0, &a1, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	checksPost18(&c, &locs212, &a0, &a1, input, coefficients, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs212, &a0, &a1, input, coefficients, r0)
 	return r0
 }
 
@@ -5738,10 +5739,10 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXComputeLinearCombinationOut, &locs213, &a0, &a1, &a2, input, coefficients, out)
+	assertgenshapes.ChecksPre19(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs213, &a0, &a1, &a2, input, coefficients, out)
 	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	checksPost20(&c, &locs213, &a0, &a1, &a2, input, coefficients, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs213, &a0, &a1, &a2, input, coefficients, out, r0)
 	return r0
 }
 
@@ -5758,9 +5759,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5777,10 +5778,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMaxDimMax, &locs214, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre49(&c, &opMaxDimMax, &assertgenshapes.Locs214, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost50(&c, &locs214, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs214, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -5797,9 +5798,9 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxNamesDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxNamesDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5816,10 +5817,10 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMaxNamesDimMax, &locs214, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre49(&c, &opMaxNamesDimMax, &assertgenshapes.Locs214, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	checksPost50(&c, &locs214, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs214, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -5836,9 +5837,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opValueSelectingReductionBackward, &locs133, &a0, &a2, grad, indices)
+	assertgenshapes.ChecksPre14(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs133, &a0, &a2, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	checksPost18(&c, &locs133, &a0, &a2, grad, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a2, grad, indices, r0)
 	return r0
 }
 
@@ -5855,9 +5856,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5874,10 +5875,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAmaxOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5894,9 +5895,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxPool1dWithIndices, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5913,9 +5914,9 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMaxPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5932,9 +5933,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5951,9 +5952,9 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaxPool2dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opMaxPool2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5970,10 +5971,10 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre19(&c, &opMaxPool2dBackwardOut, &locs216, &a0, &a1, &a7, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opMaxPool2dBackwardOut, &assertgenshapes.Locs216, &a0, &a1, &a7, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost20(&c, &locs216, &a0, &a1, &a7, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs216, &a0, &a1, &a7, grad_output, self, out, r0)
 	return r0
 }
 
@@ -5990,9 +5991,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6009,10 +6010,10 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opMkldnnMaxPool2dOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -6029,9 +6030,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMkldnnMaxPool2dBackward, &locs217, &a0, &a1, &a2, grad_output, output, input)
+	assertgenshapes.ChecksPre56(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs217, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost57(&c, &locs217, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs217, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -6048,10 +6049,10 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre60(&c, &opMkldnnMaxPool2dBackwardOut, &locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	assertgenshapes.ChecksPre60(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost61(&c, &locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -6068,9 +6069,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6087,10 +6088,10 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opMkldnnMaxPool3dOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -6107,9 +6108,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMkldnnMaxPool3dBackward, &locs217, &a0, &a1, &a2, grad_output, output, input)
+	assertgenshapes.ChecksPre56(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs217, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost57(&c, &locs217, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs217, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -6126,10 +6127,10 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre60(&c, &opMkldnnMaxPool3dBackwardOut, &locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	assertgenshapes.ChecksPre60(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost61(&c, &locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -6146,9 +6147,9 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizedMaxPool1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6165,10 +6166,10 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opQuantizedMaxPool1dOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -6185,9 +6186,9 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizedMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6204,10 +6205,10 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opQuantizedMaxPool2dOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -6224,9 +6225,9 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizedMaxPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6243,10 +6244,10 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opQuantizedMaxPool3dOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQuantizedMaxPool3dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -6263,9 +6264,9 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMaxPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6282,9 +6283,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMean, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMean, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6301,10 +6302,10 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opMeanDtypeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMeanDtypeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6321,9 +6322,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMeanDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMeanDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6340,10 +6341,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opMeanOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMeanOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6360,9 +6361,9 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMeanNamesDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMeanNamesDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6379,10 +6380,10 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opMeanNamesOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMeanNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6399,9 +6400,9 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanmean, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanmean, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6418,10 +6419,10 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNanmeanOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNanmeanOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6438,9 +6439,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Median(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6457,10 +6458,10 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opMedianOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMedianOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6477,9 +6478,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMedianDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMedianDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6496,10 +6497,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMedianDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opMedianDimValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6516,9 +6517,9 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMedianNamesDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMedianNamesDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6535,10 +6536,10 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMedianNamesDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opMedianNamesDimValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6555,9 +6556,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanmedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanmedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6574,10 +6575,10 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opNanmedianOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNanmedianOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6594,9 +6595,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opNanmedianDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opNanmedianDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6613,10 +6614,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opNanmedianDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opNanmedianDimValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6633,9 +6634,9 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opNanmedianNamesDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opNanmedianNamesDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6652,10 +6653,10 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opNanmedianNamesDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opNanmedianNamesDimValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6672,9 +6673,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMinDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMinDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6691,10 +6692,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMinDimMin, &locs219, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre49(&c, &opMinDimMin, &assertgenshapes.Locs219, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost50(&c, &locs219, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs219, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -6711,9 +6712,9 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMinNamesDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMinNamesDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6730,10 +6731,10 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opMinNamesDimMin, &locs219, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre49(&c, &opMinNamesDimMin, &assertgenshapes.Locs219, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost50(&c, &locs219, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs219, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -6750,9 +6751,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6769,10 +6770,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opAminOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAminOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6789,9 +6790,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXMpsConvolution, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXMpsConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost57(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6808,10 +6809,10 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre76(&c, &opXMpsConvolutionOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6828,9 +6829,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opMpsConvolutionBackward, &locs179, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre91(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	checksPost92(&c, &locs179, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6847,10 +6848,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	checksPre93(&c, &opMpsConvolutionBackwardOut, &locs180, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs180, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs180, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs180, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6867,9 +6868,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMkldnnConvolution, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMkldnnConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost57(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6886,10 +6887,10 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre76(&c, &opMkldnnConvolutionOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6906,9 +6907,9 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre161(&c, &opMkldnnRnnLayer, &locs220, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
+	assertgenshapes.ChecksPre161(&c, &opMkldnnRnnLayer, &assertgenshapes.Locs220, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
-	checksPost162(&c, &locs220, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs220, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6925,10 +6926,10 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a16, a17, a18, a19 asserts.Saved
-	checksPre163(&c, &opMkldnnRnnLayerOut, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre163(&c, &opMkldnnRnnLayerOut, &assertgenshapes.Locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
-	checksPost164(&c, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost164(&c, &assertgenshapes.Locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6945,9 +6946,9 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22 asserts.Saved
-	checksPre165(&c, &opMkldnnRnnLayerBackward, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
+	assertgenshapes.ChecksPre165(&c, &opMkldnnRnnLayerBackward, &assertgenshapes.Locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
-	checksPost166(&c, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
+	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6964,10 +6965,10 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22, a23, a24, a25, a26, a27, a28, a29 asserts.Saved
-	checksPre167(&c, &opMkldnnRnnLayerBackwardOut, &locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
+	assertgenshapes.ChecksPre167(&c, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
-	checksPost168(&c, &locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
+	assertgenshapes.ChecksPost168(&c, &assertgenshapes.Locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6984,9 +6985,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre169(&c, &opMiopenBatchNorm, &locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre169(&c, &opMiopenBatchNorm, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost170(&c, &locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost170(&c, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7003,10 +7004,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre171(&c, &opMiopenBatchNormOut, &locs225, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	assertgenshapes.ChecksPre171(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs225, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	checksPost172(&c, &locs225, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs225, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7023,9 +7024,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre173(&c, &opMiopenBatchNormBackward, &locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.ChecksPre173(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	checksPost174(&c, &locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.ChecksPost174(&c, &assertgenshapes.Locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7042,10 +7043,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	checksPre175(&c, &opMiopenBatchNormBackwardOut, &locs227, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	assertgenshapes.ChecksPre175(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	checksPost176(&c, &locs227, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7062,9 +7063,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMiopenConvolution, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMiopenConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost57(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7081,10 +7082,10 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre76(&c, &opMiopenConvolutionOut, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -7101,9 +7102,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMiopenConvolutionTranspose, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost57(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7120,10 +7121,10 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10 asserts.Saved
-	checksPre76(&c, &opMiopenConvolutionTransposeOut, &locs89, &a0, &a1, &a2, &a10, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a10, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -7140,9 +7141,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMiopenDepthwiseConvolution, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost57(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7159,10 +7160,10 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	checksPre76(&c, &opMiopenDepthwiseConvolutionOut, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -7179,9 +7180,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opMiopenConvolutionRelu, &locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7198,9 +7199,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre73(&c, &opMiopenConvolutionAddRelu, &locs105, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	assertgenshapes.ChecksPre73(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost74(&c, &locs105, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -7220,9 +7221,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	checksPre177(&c, &opMiopenRnn, &locs228, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre177(&c, &opMiopenRnn, &assertgenshapes.Locs228, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost178(&c, &locs228, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs228, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7242,10 +7243,10 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a13, a14, a15, a16, a17, a18 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre179(&c, &opMiopenRnnOut, &locs229, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre179(&c, &opMiopenRnnOut, &assertgenshapes.Locs229, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost180(&c, &locs229, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost180(&c, &assertgenshapes.Locs229, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7265,9 +7266,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre181(&c, &opMiopenRnnBackward, &locs230, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre181(&c, &opMiopenRnnBackward, &assertgenshapes.Locs230, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost182(&c, &locs230, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost182(&c, &assertgenshapes.Locs230, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7288,10 +7289,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, a21, a22, a23 asserts.Saved
 		l1, l24                                                 asserts.SavedList
 	)
-	checksPre46(&c, &opMiopenRnnBackwardOut, &locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre46(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost47(&c, &locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
@@ -7307,9 +7308,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMm, &locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opMm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost18(&c, &locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -7326,10 +7327,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opMmOut, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -7346,9 +7347,9 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXIntMm, &locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opXIntMm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
 	r0 := kernels.XIntMm(self, mat2)
-	checksPost18(&c, &locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -7365,10 +7366,10 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXIntMmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opXIntMmOut, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
-	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -7385,9 +7386,9 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConvertWeightToInt4pack, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConvertWeightToInt4pack(self, innerKTiles)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7404,9 +7405,9 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opXWeightInt4packMm, &locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
+	assertgenshapes.ChecksPre56(&c, &opXWeightInt4packMm, &assertgenshapes.Locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost57(&c, &locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
 	return r0
 }
 
@@ -7423,9 +7424,9 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConvertWeightToInt4packForCpu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7442,9 +7443,9 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opXWeightInt4packMmForCpu, &locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
+	assertgenshapes.ChecksPre56(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost57(&c, &locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
 	return r0
 }
 
@@ -7461,9 +7462,9 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXWeightInt8packMm, &locs232, &a0, &a1, &a2, self, mat2, scales)
+	assertgenshapes.ChecksPre56(&c, &opXWeightInt8packMm, &assertgenshapes.Locs232, &a0, &a1, &a2, self, mat2, scales)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
-	checksPost57(&c, &locs232, &a0, &a1, &a2, self, mat2, scales, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs232, &a0, &a1, &a2, self, mat2, scales, r0)
 	return r0
 }
 
@@ -7480,9 +7481,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseMm, &locs233, &a0, &a1, sparse, dense)
+	assertgenshapes.ChecksPre14(&c, &opXSparseMm, &assertgenshapes.Locs233, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
-	checksPost18(&c, &locs233, &a0, &a1, sparse, dense, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs233, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
@@ -7499,9 +7500,9 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseMmReduce, &locs233, &a0, &a1, sparse, dense)
+	assertgenshapes.ChecksPre14(&c, &opXSparseMmReduce, &assertgenshapes.Locs233, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
-	checksPost18(&c, &locs233, &a0, &a1, sparse, dense, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs233, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
@@ -7518,9 +7519,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7537,10 +7538,10 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXSparseSparseMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7557,9 +7558,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMode, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMode, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7576,10 +7577,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opModeValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opModeValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7596,9 +7597,9 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opModeDimname, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opModeDimname, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7615,10 +7616,10 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opModeDimnameOut, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opModeDimnameOut, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7635,9 +7636,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMulTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7654,10 +7655,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opMul_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opMul_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7674,10 +7675,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7694,9 +7695,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMulScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMulScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7713,10 +7714,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMul_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMul_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7733,10 +7734,10 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opMulScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMulScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7753,9 +7754,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMultiplyTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMultiplyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7772,10 +7773,10 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opMultiply_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opMultiply_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7792,10 +7793,10 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMultiplyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMultiplyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7812,9 +7813,9 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMultiplyScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMultiplyScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MultiplyScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7831,10 +7832,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMultiply_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMultiply_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7851,9 +7852,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMv, &locs234, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre14(&c, &opMv, &assertgenshapes.Locs234, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	checksPost18(&c, &locs234, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs234, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -7870,10 +7871,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMvOut, &locs235, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPre19(&c, &opMvOut, &assertgenshapes.Locs235, &a0, &a1, &a2, self, vec, out)
 	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	checksPost20(&c, &locs235, &a0, &a1, &a2, self, vec, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs235, &a0, &a1, &a2, self, vec, out, r0)
 	return r0
 }
 
@@ -7890,10 +7891,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opMvlgammaOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMvlgammaOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7910,9 +7911,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMvlgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMvlgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7929,10 +7930,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMvlgamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMvlgamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7949,9 +7950,9 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNarrowCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNarrowCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7968,10 +7969,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNarrowCopyOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNarrowCopyOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7988,9 +7989,9 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNarrow, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNarrow, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8007,9 +8008,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opNarrowTensor, &locs236, &a0, &a2, self, start)
+	assertgenshapes.ChecksPre14(&c, &opNarrowTensor, &assertgenshapes.Locs236, &a0, &a2, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	checksPost53(&c, &locs236, &a0, &a2, self, start, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs236, &a0, &a2, self, start, r0)
 	return r0
 }
 
@@ -8026,9 +8027,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre183(&c, &opNativeBatchNorm, &locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre183(&c, &opNativeBatchNorm, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost170(&c, &locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost170(&c, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8045,10 +8046,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre184(&c, &opNativeBatchNormOut, &locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre184(&c, &opNativeBatchNormOut, &assertgenshapes.Locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost172(&c, &locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8065,10 +8066,10 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre185(&c, &opXNativeBatchNormLegit, &locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre185(&c, &opXNativeBatchNormLegit, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost186(&c, &locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost186(&c, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8085,9 +8086,9 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre187(&c, &opXNativeBatchNormLegitFunctional, &locs238, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre187(&c, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Locs238, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost188(&c, &locs238, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost188(&c, &assertgenshapes.Locs238, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -8104,9 +8105,9 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre189(&c, &opXNativeBatchNormLegitNoTraining, &locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre189(&c, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost137(&c, &locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8123,10 +8124,10 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	checksPre190(&c, &opXNativeBatchNormLegitNoTrainingOut, &locs225, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	assertgenshapes.ChecksPre190(&c, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Locs225, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
-	checksPost139(&c, &locs225, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs225, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8143,10 +8144,10 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre191(&c, &opXNativeBatchNormLegitOut, &locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre191(&c, &opXNativeBatchNormLegitOut, &assertgenshapes.Locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost192(&c, &locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8163,9 +8164,9 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre134(&c, &opXNativeBatchNormLegitNoStats, &locs159, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre134(&c, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
-	checksPost92(&c, &locs159, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8182,10 +8183,10 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	checksPre135(&c, &opXNativeBatchNormLegitNoStatsOut, &locs239, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre135(&c, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Locs239, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost94(&c, &locs239, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs239, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8202,9 +8203,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opBatchNormStats, &locs31, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opBatchNormStats, &assertgenshapes.Locs31, &a0, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	checksPost48(&c, &locs31, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs31, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -8221,10 +8222,10 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opBatchNormStatsOut, &locs32, &a0, &a2, &a3, input, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opBatchNormStatsOut, &assertgenshapes.Locs32, &a0, &a2, &a3, input, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	checksPost50(&c, &locs32, &a0, &a2, &a3, input, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs32, &a0, &a2, &a3, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8241,9 +8242,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre65(&c, &opBatchNormElemt, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
+	assertgenshapes.ChecksPre65(&c, &opBatchNormElemt, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	checksPost66(&c, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
 	return r0
 }
 
@@ -8260,10 +8261,10 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	checksPre67(&c, &opBatchNormElemtOut, &locs241, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
+	assertgenshapes.ChecksPre67(&c, &opBatchNormElemtOut, &assertgenshapes.Locs241, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	checksPost68(&c, &locs241, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs241, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
 	return r0
 }
 
@@ -8280,9 +8281,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre193(&c, &opBatchNormGatherStats, &locs242, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
+	assertgenshapes.ChecksPre193(&c, &opBatchNormGatherStats, &assertgenshapes.Locs242, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	checksPost194(&c, &locs242, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost194(&c, &assertgenshapes.Locs242, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -8299,10 +8300,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
-	checksPre195(&c, &opBatchNormGatherStatsOut, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
+	assertgenshapes.ChecksPre195(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	checksPost196(&c, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost196(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8319,9 +8320,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	checksPre197(&c, &opBatchNormGatherStatsWithCounts, &locs244, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
+	assertgenshapes.ChecksPre197(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs244, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	checksPost198(&c, &locs244, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
 }
 
@@ -8338,10 +8339,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	checksPre199(&c, &opBatchNormGatherStatsWithCountsOut, &locs245, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	assertgenshapes.ChecksPre199(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs245, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	checksPost200(&c, &locs245, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs245, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8358,9 +8359,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre201(&c, &opNativeBatchNormBackward, &locs246, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.ChecksPre201(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs246, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	checksPost174(&c, &locs246, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost174(&c, &assertgenshapes.Locs246, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8377,10 +8378,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
-	checksPre202(&c, &opNativeBatchNormBackwardOut, &locs247, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	assertgenshapes.ChecksPre202(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs247, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	checksPost176(&c, &locs247, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs247, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8397,9 +8398,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre203(&c, &opBatchNormBackwardReduce, &locs248, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
+	assertgenshapes.ChecksPre203(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs248, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	checksPost204(&c, &locs248, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost204(&c, &assertgenshapes.Locs248, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8416,10 +8417,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	checksPre205(&c, &opBatchNormBackwardReduceOut, &locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre205(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	checksPost206(&c, &locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8436,9 +8437,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre207(&c, &opBatchNormBackwardElemt, &locs250, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
+	assertgenshapes.ChecksPre207(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs250, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
-	checksPost208(&c, &locs250, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, r0)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs250, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, r0)
 	return r0
 }
 
@@ -8455,10 +8456,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	checksPre209(&c, &opBatchNormBackwardElemtOut, &locs251, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
+	assertgenshapes.ChecksPre209(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs251, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
-	checksPost210(&c, &locs251, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
+	assertgenshapes.ChecksPost210(&c, &assertgenshapes.Locs251, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
 	return r0
 }
 
@@ -8475,9 +8476,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre211(&c, &opBatchNormUpdateStats, &locs252, &a0, &a1, &a2, input, running_mean, running_var)
+	assertgenshapes.ChecksPre211(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs252, &a0, &a1, &a2, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	checksPost212(&c, &locs252, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs252, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -8494,10 +8495,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre213(&c, &opBatchNormUpdateStatsOut, &locs253, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
+	assertgenshapes.ChecksPre213(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs253, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	checksPost214(&c, &locs253, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost214(&c, &assertgenshapes.Locs253, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8513,9 +8514,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	checksPre25(&c, &opIsVulkanAvailable, &locs10)
+	assertgenshapes.ChecksPre25(&c, &opIsVulkanAvailable, &assertgenshapes.Locs10)
 	r0 := kernels.IsVulkanAvailable()
-	checksPost26(&c, &locs10)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -8531,9 +8532,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	checksPre25(&c, &opXNnpackAvailable, &locs10)
+	assertgenshapes.ChecksPre25(&c, &opXNnpackAvailable, &assertgenshapes.Locs10)
 	r0 := kernels.XNnpackAvailable()
-	checksPost26(&c, &locs10)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -8550,9 +8551,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXNnpackSpatialConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	checksPost57(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -8569,10 +8570,10 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre76(&c, &opXNnpackSpatialConvolutionOut, &locs84, &a0, &a1, &a2, &a5, input, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a5, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	checksPost61(&c, &locs84, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -8588,9 +8589,9 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opOnesNames, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opOnesNames, &assertgenshapes.Locs14)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -8607,10 +8608,10 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opOnesNamesOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opOnesNamesOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -8626,9 +8627,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opOnes, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opOnes, &assertgenshapes.Locs14)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -8645,10 +8646,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opOnesOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opOnesOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -8665,9 +8666,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opOnesLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opOnesLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8684,10 +8685,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opOnesLikeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opOnesLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8704,9 +8705,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPairwiseDistance, &locs254, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opPairwiseDistance, &assertgenshapes.Locs254, &a0, &a1, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	checksPost18(&c, &locs254, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs254, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8723,9 +8724,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCdist, &locs254, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opCdist, &assertgenshapes.Locs254, &a0, &a1, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	checksPost18(&c, &locs254, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs254, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8742,9 +8743,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXEuclideanDist, &locs254, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opXEuclideanDist, &assertgenshapes.Locs254, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	checksPost18(&c, &locs254, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs254, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8761,10 +8762,10 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXEuclideanDistOut, &locs255, &a0, &a1, &a2, x1, x2, out)
+	assertgenshapes.ChecksPre19(&c, &opXEuclideanDistOut, &assertgenshapes.Locs255, &a0, &a1, &a2, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	checksPost20(&c, &locs255, &a0, &a1, &a2, x1, x2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs255, &a0, &a1, &a2, x1, x2, out, r0)
 	return r0
 }
 
@@ -8781,9 +8782,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCdistForward, &locs254, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opXCdistForward, &assertgenshapes.Locs254, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	checksPost18(&c, &locs254, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs254, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8800,10 +8801,10 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXCdistForwardOut, &locs255, &a0, &a1, &a4, x1, x2, out)
+	assertgenshapes.ChecksPre19(&c, &opXCdistForwardOut, &assertgenshapes.Locs255, &a0, &a1, &a4, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	checksPost20(&c, &locs255, &a0, &a1, &a4, x1, x2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs255, &a0, &a1, &a4, x1, x2, out, r0)
 	return r0
 }
 
@@ -8820,9 +8821,9 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre113(&c, &opXCdistBackward, &locs256, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	assertgenshapes.ChecksPre113(&c, &opXCdistBackward, &assertgenshapes.Locs256, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	checksPost74(&c, &locs256, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs256, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -8839,10 +8840,10 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre215(&c, &opXCdistBackwardOut, &locs257, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
+	assertgenshapes.ChecksPre215(&c, &opXCdistBackwardOut, &assertgenshapes.Locs257, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	checksPost78(&c, &locs257, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs257, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
 	return r0
 }
 
@@ -8859,9 +8860,9 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPdist, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPdist, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Pdist(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8878,9 +8879,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPdistForward, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPdistForward, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8897,10 +8898,10 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXPdistForwardOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXPdistForwardOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8917,9 +8918,9 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opXPdistBackward, &locs258, &a0, &a1, &a3, grad, self, pdist)
+	assertgenshapes.ChecksPre56(&c, &opXPdistBackward, &assertgenshapes.Locs258, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	checksPost57(&c, &locs258, &a0, &a1, &a3, grad, self, pdist, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs258, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
@@ -8936,10 +8937,10 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre60(&c, &opXPdistBackwardOut, &locs259, &a0, &a1, &a3, &a4, grad, self, pdist, out)
+	assertgenshapes.ChecksPre60(&c, &opXPdistBackwardOut, &assertgenshapes.Locs259, &a0, &a1, &a3, &a4, grad, self, pdist, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	checksPost61(&c, &locs259, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs259, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
 	return r0
 }
 
@@ -8956,9 +8957,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCosineSimilarity, &locs254, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre14(&c, &opCosineSimilarity, &assertgenshapes.Locs254, &a0, &a1, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	checksPost18(&c, &locs254, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs254, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8975,9 +8976,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPermute, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8994,9 +8995,9 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMovedimIntlist, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMovedimIntlist, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9013,9 +9014,9 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMovedimInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMovedimInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MovedimInt(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9032,9 +9033,9 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMoveaxisIntlist, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisIntlist, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9051,9 +9052,9 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMoveaxisInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9070,9 +9071,9 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNumpyT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNumpyT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NumpyT(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9089,9 +9090,9 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMatrixH, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMatrixH, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MatrixH(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9108,9 +9109,9 @@ func MT(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MT(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9127,9 +9128,9 @@ func MH(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMH, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMH, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MH(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9146,9 +9147,9 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdjoint, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdjoint, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Adjoint(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9165,9 +9166,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPixelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPixelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9184,10 +9185,10 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opPixelShuffleOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPixelShuffleOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9204,9 +9205,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPixelUnshuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPixelUnshuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9223,10 +9224,10 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opPixelUnshuffleOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9243,9 +9244,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opChannelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opChannelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	checksPost216(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost216(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9262,10 +9263,10 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opChannelShuffleOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opChannelShuffleOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9282,9 +9283,9 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNativeChannelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNativeChannelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9301,9 +9302,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsPinned, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsPinned, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9320,9 +9321,9 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPinMemory, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPinMemory, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PinMemory(self, device)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9339,9 +9340,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPinMemory, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPinMemory, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9358,10 +9359,10 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXPinMemoryOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXPinMemoryOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9378,9 +9379,9 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPinverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPinverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Pinverse(self, rcond)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9397,9 +9398,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPoissonNllLoss, &locs260, &a0, &a1, input, target)
+	assertgenshapes.ChecksPre14(&c, &opPoissonNllLoss, &assertgenshapes.Locs260, &a0, &a1, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	checksPost18(&c, &locs260, &a0, &a1, input, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs260, &a0, &a1, input, target, r0)
 	return r0
 }
 
@@ -9416,9 +9417,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRad2deg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRad2deg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9435,10 +9436,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRad2deg_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRad2deg_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9455,10 +9456,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opRad2degOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRad2degOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9475,9 +9476,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDeg2rad, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDeg2rad, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9494,10 +9495,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDeg2rad_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDeg2rad_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9514,10 +9515,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opDeg2radOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDeg2radOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9533,9 +9534,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opScalarTensor, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opScalarTensor, &assertgenshapes.Locs14)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -9552,10 +9553,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opScalarTensorOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opScalarTensorOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -9571,9 +9572,9 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandNames, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandNames, &assertgenshapes.Locs14)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -9590,10 +9591,10 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandNamesOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandNamesOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -9609,9 +9610,9 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandGeneratorWithNames, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs14)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -9628,10 +9629,10 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRandGeneratorWithNamesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRandGeneratorWithNamesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -9647,9 +9648,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRand, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRand, &assertgenshapes.Locs14)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -9665,9 +9666,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandGenerator, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandGenerator, &assertgenshapes.Locs14)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -9684,10 +9685,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opRandOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opRandOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -9704,10 +9705,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandGeneratorOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandGeneratorOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -9724,9 +9725,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9743,10 +9744,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRandLikeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 

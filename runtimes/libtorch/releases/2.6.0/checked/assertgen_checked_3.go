@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -22,9 +23,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandint, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandint, &assertgenshapes.Locs14)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -40,9 +41,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandintGenerator, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandintGenerator, &assertgenshapes.Locs14)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -58,9 +59,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandintLow, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandintLow, &assertgenshapes.Locs14)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -76,9 +77,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandintLowGenerator, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandintLowGenerator, &assertgenshapes.Locs14)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -95,10 +96,10 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandintOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -115,10 +116,10 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRandintGeneratorOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintGeneratorOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -135,10 +136,10 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRandintLowOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintLowOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -155,10 +156,10 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opRandintLowGeneratorOut, &locs26, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs26, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	checksPost10(&c, &locs26, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a4, out, r0)
 	return r0
 }
 
@@ -175,9 +176,9 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandintLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandintLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -194,10 +195,10 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opRandintLikeOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandintLikeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -214,9 +215,9 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandintLikeLowDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -233,10 +234,10 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opRandintLikeLowDtypeOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -252,9 +253,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandn, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandn, &assertgenshapes.Locs14)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -270,9 +271,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandnGenerator, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandnGenerator, &assertgenshapes.Locs14)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -288,9 +289,9 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandnNames, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandnNames, &assertgenshapes.Locs14)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -307,10 +308,10 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandnNamesOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandnNamesOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -326,9 +327,9 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandnGeneratorWithNames, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs14)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -345,10 +346,10 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRandnGeneratorWithNamesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -365,10 +366,10 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opRandnOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opRandnOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -385,10 +386,10 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandnGeneratorOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandnGeneratorOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -405,9 +406,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandnLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandnLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -424,10 +425,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRandnLikeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandnLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -443,9 +444,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandperm, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandperm, &assertgenshapes.Locs14)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -461,9 +462,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRandpermGenerator, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRandpermGenerator, &assertgenshapes.Locs14)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -480,10 +481,10 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opRandpermOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opRandpermOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -500,10 +501,10 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRandpermGeneratorOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -519,9 +520,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRangeStep, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRangeStep, &assertgenshapes.Locs14)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -537,9 +538,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opRange, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opRange, &assertgenshapes.Locs14)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -556,10 +557,10 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opRangeOut_, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opRangeOut_, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -576,10 +577,10 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opRangeOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opRangeOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -596,9 +597,9 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRavel, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRavel, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Ravel(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -615,9 +616,9 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReciprocal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -634,10 +635,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opReciprocal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opReciprocal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -654,10 +655,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opReciprocalOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReciprocalOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -674,9 +675,9 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNeg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -693,10 +694,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNeg_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNeg_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -713,10 +714,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opNegOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNegOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -733,9 +734,9 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNegative, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Negative(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -752,10 +753,10 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNegative_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNegative_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Negative_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -772,10 +773,10 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opNegativeOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNegativeOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -792,9 +793,9 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRepeat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -811,10 +812,10 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRepeatOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRepeatOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -831,9 +832,9 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRepeatInterleaveTensor, &locs261, &a0, repeats)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs261, &a0, repeats)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	checksPost6(&c, &locs261, &a0, repeats, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs261, &a0, repeats, r0)
 	return r0
 }
 
@@ -850,10 +851,10 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRepeatInterleaveTensorOut, &locs262, &a0, &a2, repeats, out)
+	assertgenshapes.ChecksPre54(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs262, &a0, &a2, repeats, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	checksPost55(&c, &locs262, &a0, &a2, repeats, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs262, &a0, &a2, repeats, out, r0)
 	return r0
 }
 
@@ -870,9 +871,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRepeatInterleaveSelfTensor, &locs263, &a0, &a1, self, repeats)
+	assertgenshapes.ChecksPre14(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs263, &a0, &a1, self, repeats)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	checksPost18(&c, &locs263, &a0, &a1, self, repeats, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs263, &a0, &a1, self, repeats, r0)
 	return r0
 }
 
@@ -889,9 +890,9 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRepeatInterleaveSelfInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -908,9 +909,9 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReshape, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -927,9 +928,9 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXReshapeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXReshapeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeCopy(self, size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -946,9 +947,9 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXReshapeAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -965,9 +966,9 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXMkldnnReshape, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -984,10 +985,10 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXMkldnnReshapeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1004,9 +1005,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReshapeAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opReshapeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ReshapeAs(self, other)
-	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1023,9 +1024,9 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRound, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Round(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1042,10 +1043,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRound_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRound_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1062,10 +1063,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opRoundOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRoundOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1082,9 +1083,9 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRoundDecimals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1101,10 +1102,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRound_Decimals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRound_Decimals, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1121,10 +1122,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRoundDecimalsOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRoundDecimalsOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1141,9 +1142,9 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRrelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1160,10 +1161,10 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRrelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRrelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1180,9 +1181,9 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Relu(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1199,10 +1200,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1219,10 +1220,10 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opReluOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReluOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1239,9 +1240,9 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRelu6, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Relu6(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1258,10 +1259,10 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRelu6_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRelu6_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1278,9 +1279,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPrelu, &locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opPrelu, &assertgenshapes.Locs101, &a0, &a1, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	checksPost18(&c, &locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -1297,9 +1298,9 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXPreluKernel, &locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre14(&c, &opXPreluKernel, &assertgenshapes.Locs101, &a0, &a1, self, weight)
 	r0 := kernels.XPreluKernel(self, weight)
-	checksPost18(&c, &locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -1316,9 +1317,9 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opXPreluKernelBackward, &locs264, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre105(&c, &opXPreluKernelBackward, &assertgenshapes.Locs264, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
-	checksPost106(&c, &locs264, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs264, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -1335,10 +1336,10 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGeluOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGeluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1355,10 +1356,10 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1375,9 +1376,9 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1394,10 +1395,10 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opGeluBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -1414,9 +1415,9 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGeluBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opGeluBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1433,9 +1434,9 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opInfinitelyDifferentiableGeluBackward, &locs266, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre14(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs266, &a0, &a1, grad, self)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	checksPost18(&c, &locs266, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs266, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -1452,10 +1453,10 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opHardshrinkOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opHardshrinkOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1472,9 +1473,9 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1491,10 +1492,10 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opHardshrinkBackwardGradInput, &locs267, &a0, &a1, &a3, grad_out, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs267, &a0, &a1, &a3, grad_out, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	checksPost20(&c, &locs267, &a0, &a1, &a3, grad_out, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs267, &a0, &a1, &a3, grad_out, self, grad_input, r0)
 	return r0
 }
 
@@ -1511,9 +1512,9 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardshrinkBackward, &locs268, &a0, &a1, grad_out, self)
+	assertgenshapes.ChecksPre14(&c, &opHardshrinkBackward, &assertgenshapes.Locs268, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	checksPost18(&c, &locs268, &a0, &a1, grad_out, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs268, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
@@ -1530,9 +1531,9 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRsqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rsqrt(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1549,10 +1550,10 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRsqrt_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRsqrt_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1569,10 +1570,10 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opRsqrtOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRsqrtOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1589,9 +1590,9 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSelectDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectDimname(self, dim, index)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1608,9 +1609,9 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1627,9 +1628,9 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opSelectBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1646,10 +1647,10 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opSelectBackwardOut, &locs125, &a0, &a4, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opSelectBackwardOut, &assertgenshapes.Locs125, &a0, &a4, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	checksPost55(&c, &locs125, &a0, &a4, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs125, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
@@ -1666,9 +1667,9 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedSelectBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opXNestedSelectBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1685,9 +1686,9 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Selu(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1704,10 +1705,10 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Selu_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1724,9 +1725,9 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Celu(self, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1743,10 +1744,10 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1763,10 +1764,10 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCeluOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCeluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1783,9 +1784,9 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSilu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Silu(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1802,10 +1803,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSilu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSilu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1822,10 +1823,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSiluOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSiluOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1842,10 +1843,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSiluBackwardGradInput, &locs265, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -1862,9 +1863,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSiluBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opSiluBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.SiluBackward(grad_output, self)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1881,9 +1882,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mish(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1900,10 +1901,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opMish_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opMish_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1920,10 +1921,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opMishOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMishOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1940,9 +1941,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMishBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opMishBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.MishBackward(grad_output, self)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1959,9 +1960,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1978,10 +1979,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSigmoid_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSigmoid_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1998,10 +1999,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSigmoidOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSigmoidOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2018,9 +2019,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2037,10 +2038,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLogit_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLogit_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2057,10 +2058,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLogitOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogitOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2077,9 +2078,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sin(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2096,10 +2097,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSin_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSin_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2116,10 +2117,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSinOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSinOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2136,9 +2137,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSinc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2155,10 +2156,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSinc_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSinc_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2175,10 +2176,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSincOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSincOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2195,9 +2196,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2214,10 +2215,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSinh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSinh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2234,10 +2235,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSinhOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSinhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2254,9 +2255,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDetach, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Detach(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2273,10 +2274,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDetach_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDetach_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2293,9 +2294,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSizeInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSizeInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2312,9 +2313,9 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSizeDimname, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSizeDimname, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SizeDimname(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2331,9 +2332,9 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSymSizeInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSymSizeInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SymSizeInt(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2350,9 +2351,9 @@ func SymNumel(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSymNumel, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSymNumel, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SymNumel(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2369,9 +2370,9 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSymStorageOffset, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSymStorageOffset, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SymStorageOffset(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2388,9 +2389,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSliceTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2407,9 +2408,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSliceBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opSliceBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -2426,10 +2427,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opSliceBackwardOut, &locs125, &a0, &a6, grad_output, out)
+	assertgenshapes.ChecksPre54(&c, &opSliceBackwardOut, &assertgenshapes.Locs125, &a0, &a6, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	checksPost55(&c, &locs125, &a0, &a6, grad_output, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs125, &a0, &a6, grad_output, out, r0)
 	return r0
 }
 
@@ -2446,9 +2447,9 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSliceInverse, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opSliceInverse, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	checksPost15(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2465,9 +2466,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSliceScatter, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opSliceScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2484,10 +2485,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre19(&c, &opSliceScatterOut, &locs92, &a0, &a1, &a6, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opSliceScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a6, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a6, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a6, self, src, out, r0)
 	return r0
 }
 
@@ -2504,9 +2505,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSelectScatter, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opSelectScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2523,10 +2524,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opSelectScatterOut, &locs92, &a0, &a1, &a4, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opSelectScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a4, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a4, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a4, self, src, out, r0)
 	return r0
 }
 
@@ -2543,9 +2544,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDiagonalScatter, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opDiagonalScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2562,10 +2563,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opDiagonalScatterOut, &locs92, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opDiagonalScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -2582,9 +2583,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAsStridedScatter, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opAsStridedScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2601,10 +2602,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opAsStridedScatterOut, &locs92, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opAsStridedScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -2621,9 +2622,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSmm, &locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre14(&c, &opSmm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
 	r0 := kernels.Smm(self, mat2)
-	checksPost18(&c, &locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -2640,9 +2641,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2659,10 +2660,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opSoftmaxIntOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSoftmaxIntOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2679,9 +2680,9 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftmaxDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2698,9 +2699,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2717,10 +2718,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXSoftmaxOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSoftmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2737,9 +2738,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSoftmaxBackwardData, &locs206, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs206, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost18(&c, &locs206, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs206, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2756,10 +2757,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXSoftmaxBackwardDataOut, &locs269, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs269, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	checksPost20(&c, &locs269, &a0, &a1, &a4, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs269, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -2776,9 +2777,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsafeSplitTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2799,10 +2800,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre217(&c, &opUnsafeSplitTensorOut, &locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre217(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs270, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	checksPost218(&c, &locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs270, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -2818,9 +2819,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2837,9 +2838,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitSizes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitSizes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2856,9 +2857,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsafeSplitWithSizes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2879,10 +2880,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre217(&c, &opUnsafeSplitWithSizesOut, &locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre217(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs270, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	checksPost218(&c, &locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs270, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -2898,9 +2899,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitWithSizes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2917,9 +2918,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHsplitInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2936,9 +2937,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHsplitArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2955,9 +2956,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVsplitInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2974,9 +2975,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVsplitArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2993,9 +2994,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDsplitInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3012,9 +3013,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDsplitArray, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3031,9 +3032,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3050,9 +3051,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3069,9 +3070,9 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDimname(self, dim)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3088,9 +3089,9 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3107,10 +3108,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqueeze_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqueeze_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3127,10 +3128,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqueeze_Dim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dim, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3147,10 +3148,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqueeze_Dims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dims, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3167,10 +3168,10 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqueeze_Dimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dimname, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3187,9 +3188,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSspaddmm, &locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre56(&c, &opSspaddmm, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -3206,10 +3207,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opSspaddmmOut, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre60(&c, &opSspaddmmOut, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost61(&c, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -3226,9 +3227,9 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXChunkCat, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opXChunkCat, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3248,10 +3249,10 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 		a3 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opXChunkCatOut, &locs69, &l0, &a3, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opXChunkCatOut, &assertgenshapes.Locs69, &l0, &a3, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	checksPost84(&c, &locs69, &l0, &a3, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a3, tensors, out, r0)
 	return r0
 }
 
@@ -3268,9 +3269,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opStack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opStack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3290,10 +3291,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opStackOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opStackOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -3310,9 +3311,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXStack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opXStack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.XStack(tensors, dim)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3332,10 +3333,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opXStackOut, &locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opXStackOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -3352,9 +3353,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opHstack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opHstack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Hstack(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3374,10 +3375,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opHstackOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opHstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -3394,9 +3395,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opVstack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opVstack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Vstack(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3416,10 +3417,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opVstackOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opVstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -3436,9 +3437,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opDstack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opDstack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Dstack(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -3458,10 +3459,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opDstackOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opDstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -3478,9 +3479,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre81(&c, &opStft, &locs273, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre81(&c, &opStft, &assertgenshapes.Locs273, &a0, &a4, self, window)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	checksPost18(&c, &locs273, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs273, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -3497,9 +3498,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre81(&c, &opStftCenter, &locs273, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre81(&c, &opStftCenter, &assertgenshapes.Locs273, &a0, &a4, self, window)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	checksPost18(&c, &locs273, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs273, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -3516,9 +3517,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre81(&c, &opIstft, &locs273, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre81(&c, &opIstft, &assertgenshapes.Locs273, &a0, &a4, self, window)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	checksPost18(&c, &locs273, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs273, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -3535,9 +3536,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opStrideInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opStrideInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.StrideInt(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3554,9 +3555,9 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opStrideDimname, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opStrideDimname, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.StrideDimname(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3573,9 +3574,9 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSymStrideInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSymStrideInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SymStrideInt(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3592,9 +3593,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3611,10 +3612,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSumOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSumOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3631,9 +3632,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSumDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3650,9 +3651,9 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSumDimDimnameList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSumDimDimnameList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3669,10 +3670,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opSumIntListOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSumIntListOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3689,10 +3690,10 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opSumDimnameListOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSumDimnameListOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3709,9 +3710,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedSumBackward, &locs266, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre14(&c, &opXNestedSumBackward, &assertgenshapes.Locs266, &a0, &a1, grad, self)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	checksPost18(&c, &locs266, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs266, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -3728,9 +3729,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNansum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3747,10 +3748,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNansumOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNansumOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3767,9 +3768,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSumToSize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumToSize(self, size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3786,9 +3787,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3805,10 +3806,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSqrt_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSqrt_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3825,10 +3826,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSqrtOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSqrtOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3845,9 +3846,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSquare, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Square(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3864,10 +3865,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSquare_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSquare_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3884,10 +3885,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSquareOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSquareOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3904,9 +3905,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Std(self, unbiased)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3923,9 +3924,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStdDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3942,9 +3943,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStdCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3961,9 +3962,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMean, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMean, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3980,9 +3981,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMeanDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMeanDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3999,9 +4000,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMeanCorrection, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMeanCorrection, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4018,10 +4019,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opStdMeanCorrectionOut, &locs28, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs28, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost50(&c, &locs28, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4038,9 +4039,9 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMeanNamesDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMeanNamesDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4057,9 +4058,9 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opStdMeanCorrectionNames, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4076,10 +4077,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opStdOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opStdOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4096,10 +4097,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opStdCorrectionOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opStdCorrectionOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4116,9 +4117,9 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStdNamesDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStdNamesDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4135,10 +4136,10 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opStdNamesOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opStdNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4155,9 +4156,9 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opStdCorrectionNames, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opStdCorrectionNames, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4174,10 +4175,10 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opStdCorrectionNamesOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4194,9 +4195,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opProd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4213,10 +4214,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opProdOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opProdOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4233,9 +4234,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opProdDimInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4252,10 +4253,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opProdIntOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opProdIntOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4272,9 +4273,9 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opProdDimDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opProdDimDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4291,10 +4292,10 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opProdDimnameOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opProdDimnameOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4311,9 +4312,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4330,10 +4331,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opT_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opT_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4350,9 +4351,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tan(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4369,10 +4370,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTan_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTan_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4389,10 +4390,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opTanOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4409,9 +4410,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4428,10 +4429,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4448,10 +4449,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opTanhOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTanhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4468,9 +4469,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTensordot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opTensordot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4487,10 +4488,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opTensordotOut, &locs7, &a0, &a1, &a4, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opTensordotOut, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a4, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out, r0)
 	return r0
 }
 
@@ -4507,9 +4508,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opThreshold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4526,10 +4527,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opThreshold_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opThreshold_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4546,10 +4547,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opThresholdOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opThresholdOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4566,10 +4567,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opThresholdBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -4586,9 +4587,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opThresholdBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opThresholdBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4605,9 +4606,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTile, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tile(self, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4624,9 +4625,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTransposeInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4643,9 +4644,9 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTransposeDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTransposeDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4662,9 +4663,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXMkldnnTranspose, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4681,10 +4682,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTranspose_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTranspose_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4701,10 +4702,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXMkldnnTranspose_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4721,10 +4722,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXMkldnnTransposeOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4741,9 +4742,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opOneHot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.OneHot(self, num_classes)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4760,9 +4761,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlip, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4779,10 +4780,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opFlipOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFlipOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4799,9 +4800,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFliplr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Fliplr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4818,9 +4819,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlipud, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Flipud(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4837,9 +4838,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRoll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4856,10 +4857,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opRollOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRollOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4876,9 +4877,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRot90, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4895,10 +4896,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opRot90Out, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRot90Out, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4915,9 +4916,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTrapezoidX, &locs115, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre14(&c, &opTrapezoidX, &assertgenshapes.Locs115, &a0, &a1, y, x)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	checksPost18(&c, &locs115, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -4934,9 +4935,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrapezoidDx, &locs116, &a0, y)
+	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs116, &a0, y)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	checksPost6(&c, &locs116, &a0, y, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs116, &a0, y, r0)
 	return r0
 }
 
@@ -4953,9 +4954,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTrapzX, &locs115, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre14(&c, &opTrapzX, &assertgenshapes.Locs115, &a0, &a1, y, x)
 	r0 := kernels.TrapzX(y, x, dim)
-	checksPost18(&c, &locs115, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -4972,9 +4973,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrapzDx, &locs116, &a0, y)
+	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs116, &a0, y)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	checksPost6(&c, &locs116, &a0, y, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs116, &a0, y, r0)
 	return r0
 }
 
@@ -4991,9 +4992,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre219(&c, &opXTransformBiasRescaleQkv, &locs274, &a0, &a1, qkv, qkv_bias)
+	assertgenshapes.ChecksPre219(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs274, &a0, &a1, qkv, qkv_bias)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	checksPost220(&c, &locs274, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost220(&c, &assertgenshapes.Locs274, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5010,10 +5011,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5 asserts.Saved
-	checksPre221(&c, &opXTransformBiasRescaleQkvOut, &locs275, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre221(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs275, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	checksPost222(&c, &locs275, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost222(&c, &assertgenshapes.Locs275, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5030,9 +5031,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedTensorFromMask, &locs276, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs276, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	checksPost18(&c, &locs276, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs276, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -5049,10 +5050,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXNestedTensorFromMaskOut, &locs277, &a0, &a1, &a3, t, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs277, &a0, &a1, &a3, t, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	checksPost20(&c, &locs277, &a0, &a1, &a3, t, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs277, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
 }
 
@@ -5069,9 +5070,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXNestedTensorFromMaskLeftAligned, &locs278, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre21(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs278, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	checksPost22(&c, &locs278, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs278, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -5088,9 +5089,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedFromPadded, &locs279, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPadded, &assertgenshapes.Locs279, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	checksPost18(&c, &locs279, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs279, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -5107,10 +5108,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXNestedFromPaddedOut, &locs280, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
+	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs280, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	checksPost20(&c, &locs280, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs280, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
 }
 
@@ -5127,9 +5128,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedTensorSize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	checksPost223(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -5146,10 +5147,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXNestedTensorSizeOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5166,9 +5167,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedTensorStrides, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	checksPost223(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -5185,10 +5186,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXNestedTensorStridesOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5205,9 +5206,9 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedTensorStorageOffsets, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	checksPost223(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -5224,10 +5225,10 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXNestedTensorStorageOffsetsOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5244,9 +5245,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedFromPaddedAndNestedExample, &locs281, &a0, &a1, padded, nt_example)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs281, &a0, &a1, padded, nt_example)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	checksPost18(&c, &locs281, &a0, &a1, padded, nt_example, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs281, &a0, &a1, padded, nt_example, r0)
 	return r0
 }
 
@@ -5263,10 +5264,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs282, &a0, &a1, &a2, padded, nt_example, out)
+	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs282, &a0, &a1, &a2, padded, nt_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	checksPost20(&c, &locs282, &a0, &a1, &a2, padded, nt_example, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs282, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
 }
 
@@ -5283,9 +5284,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opXNestedViewFromBuffer, &locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre113(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	checksPost224(&c, &locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost224(&c, &assertgenshapes.Locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -5302,9 +5303,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opXNestedViewFromBufferCopy, &locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre113(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	checksPost74(&c, &locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -5321,10 +5322,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre215(&c, &opXNestedViewFromBufferCopyOut, &locs284, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
+	assertgenshapes.ChecksPre215(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs284, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	checksPost78(&c, &locs284, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs284, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out, r0)
 	return r0
 }
 
@@ -5341,9 +5342,9 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre225(&c, &opXNestedViewFromJagged, &locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre225(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost226(&c, &locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -5360,9 +5361,9 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre225(&c, &opXNestedViewFromJaggedCopy, &locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre225(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost131(&c, &locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -5379,10 +5380,10 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6, a7 asserts.Saved
-	checksPre227(&c, &opXNestedViewFromJaggedCopyOut, &locs286, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
+	assertgenshapes.ChecksPre227(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs286, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	checksPost133(&c, &locs286, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out, r0)
+	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs286, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out, r0)
 	return r0
 }
 
@@ -5399,9 +5400,9 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetValues(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5418,9 +5419,9 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5437,10 +5438,10 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXNestedGetValuesCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5457,9 +5458,9 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetOffsets, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetOffsets, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetOffsets(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5476,9 +5477,9 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetLengths, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetLengths, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetLengths(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5495,9 +5496,9 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXNestedGetRaggedIdx, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5514,9 +5515,9 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetMinSeqlen, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetMinSeqlen(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5533,9 +5534,9 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetMaxSeqlen, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetMaxSeqlen(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5552,9 +5553,9 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNestedGetJaggedDummy, &locs287, &a0, any_)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs287, &a0, any_)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	checksPost6(&c, &locs287, &a0, any_, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs287, &a0, any_, r0)
 	return r0
 }
 
@@ -5571,9 +5572,9 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXNestedComputeContiguousStridesOffsets, &locs288, &a0, nested_size)
+	assertgenshapes.ChecksPre16(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs288, &a0, nested_size)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	checksPost48(&c, &locs288, &a0, nested_size, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs288, &a0, nested_size, r0, r1)
 	return r0, r1
 }
 
@@ -5590,9 +5591,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXTrilinear, &locs289, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre56(&c, &opXTrilinear, &assertgenshapes.Locs289, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	checksPost57(&c, &locs289, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs289, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -5609,10 +5610,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	checksPre60(&c, &opXTrilinearOut, &locs290, &a0, &a1, &a2, &a8, i1, i2, i3, out)
+	assertgenshapes.ChecksPre60(&c, &opXTrilinearOut, &assertgenshapes.Locs290, &a0, &a1, &a2, &a8, i1, i2, i3, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	checksPost61(&c, &locs290, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs290, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
 }
 
@@ -5629,9 +5630,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opTripletMarginLoss, &locs291, &a0, &a1, &a2, anchor, positive, negative)
+	assertgenshapes.ChecksPre56(&c, &opTripletMarginLoss, &assertgenshapes.Locs291, &a0, &a1, &a2, anchor, positive, negative)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	checksPost57(&c, &locs291, &a0, &a1, &a2, anchor, positive, negative, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, anchor, positive, negative, r0)
 	return r0
 }
 
@@ -5648,9 +5649,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrunc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trunc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5667,10 +5668,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTrunc_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTrunc_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5687,10 +5688,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opTruncOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTruncOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5707,9 +5708,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFix, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Fix(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5726,10 +5727,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFix_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFix_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5746,10 +5747,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opFixOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFixOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5766,9 +5767,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTypeAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opTypeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.TypeAs(self, other)
-	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5785,9 +5786,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXHasCompatibleShallowCopyType, &locs292, &a0, &a1, self, from)
+	assertgenshapes.ChecksPre21(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs292, &a0, &a1, self, from)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	checksPost22(&c, &locs292, &a0, &a1, self, from)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs292, &a0, &a1, self, from)
 	return r0
 }
 
@@ -5804,9 +5805,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXUnique, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opXUnique, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5823,10 +5824,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opXUniqueOut, &locs28, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opXUniqueOut, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	checksPost50(&c, &locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5843,9 +5844,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opUniqueDim, &locs293, &a0, self)
+	assertgenshapes.ChecksPre228(&c, &opUniqueDim, &assertgenshapes.Locs293, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	checksPost229(&c, &locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5862,10 +5863,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a0, a5, a6, a7 asserts.Saved
-	checksPre230(&c, &opUniqueDimOut, &locs294, &a0, &a5, &a6, &a7, self, out0, out1, out2)
+	assertgenshapes.ChecksPre230(&c, &opUniqueDimOut, &assertgenshapes.Locs294, &a0, &a5, &a6, &a7, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost231(&c, &locs294, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs294, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5882,9 +5883,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opUniqueConsecutive, &locs293, &a0, self)
+	assertgenshapes.ChecksPre228(&c, &opUniqueConsecutive, &assertgenshapes.Locs293, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	checksPost229(&c, &locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5901,10 +5902,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre230(&c, &opUniqueConsecutiveOut, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre230(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	checksPost231(&c, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5921,9 +5922,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opUniqueDimConsecutive, &locs293, &a0, self)
+	assertgenshapes.ChecksPre228(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs293, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	checksPost229(&c, &locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5940,10 +5941,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre230(&c, &opUniqueDimConsecutiveOut, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre230(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	checksPost231(&c, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5960,9 +5961,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opXUnique2, &locs293, &a0, self)
+	assertgenshapes.ChecksPre228(&c, &opXUnique2, &assertgenshapes.Locs293, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	checksPost229(&c, &locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5979,10 +5980,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre230(&c, &opXUnique2Out, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre230(&c, &opXUnique2Out, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost231(&c, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5999,9 +6000,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUnsafeView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6018,10 +6019,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXUnsafeViewOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUnsafeViewOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6038,9 +6039,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6057,10 +6058,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opUnsqueeze_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opUnsqueeze_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6077,9 +6078,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVander, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.Vander(x, N, increasing)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -6096,9 +6097,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Var(self, unbiased)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6115,9 +6116,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVarDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6134,9 +6135,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVarCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6153,10 +6154,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opVarOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opVarOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6173,10 +6174,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opVarCorrectionOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opVarCorrectionOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6193,9 +6194,9 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVarNamesDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVarNamesDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6212,10 +6213,10 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opVarNamesOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opVarNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6232,9 +6233,9 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opVarCorrectionNames, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opVarCorrectionNames, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6251,10 +6252,10 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opVarCorrectionNamesOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6271,9 +6272,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMean, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMean, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6290,9 +6291,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMeanDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMeanDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6309,9 +6310,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMeanCorrection, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMeanCorrection, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6328,10 +6329,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opVarMeanCorrectionOut, &locs28, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs28, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost50(&c, &locs28, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6348,9 +6349,9 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMeanNamesDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMeanNamesDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6367,9 +6368,9 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opVarMeanCorrectionNames, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6386,9 +6387,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opViewAs, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opViewAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ViewAs(self, other)
-	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6405,9 +6406,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opWhereSelf, &locs296, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre56(&c, &opWhereSelf, &assertgenshapes.Locs296, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	checksPost57(&c, &locs296, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs296, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -6424,10 +6425,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opWhereSelfOut, &locs297, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre60(&c, &opWhereSelfOut, &assertgenshapes.Locs297, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	checksPost61(&c, &locs297, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs297, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
 }
 
@@ -6444,9 +6445,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opWhereScalarSelf, &locs298, &a0, &a2, condition, other)
+	assertgenshapes.ChecksPre14(&c, &opWhereScalarSelf, &assertgenshapes.Locs298, &a0, &a2, condition, other)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	checksPost18(&c, &locs298, &a0, &a2, condition, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs298, &a0, &a2, condition, other, r0)
 	return r0
 }
 
@@ -6463,9 +6464,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opWhereScalarOther, &locs299, &a0, &a1, condition, self)
+	assertgenshapes.ChecksPre14(&c, &opWhereScalarOther, &assertgenshapes.Locs299, &a0, &a1, condition, self)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	checksPost18(&c, &locs299, &a0, &a1, condition, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs299, &a0, &a1, condition, self, r0)
 	return r0
 }
 
@@ -6482,9 +6483,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opWhereScalar, &locs300, &a0, condition)
+	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs300, &a0, condition)
 	r0 := kernels.WhereScalar(condition, self, other)
-	checksPost6(&c, &locs300, &a0, condition, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs300, &a0, condition, r0)
 	return r0
 }
 
@@ -6501,9 +6502,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opWhere, &locs300, &a0, condition)
+	assertgenshapes.ChecksPre0(&c, &opWhere, &assertgenshapes.Locs300, &a0, condition)
 	r0 := kernels.Where(condition)
-	checksPost120(&c, &locs300, &a0, condition, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs300, &a0, condition, r0)
 	return r0
 }
 
@@ -6520,9 +6521,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormExceptDim, &locs301, &a0, v)
+	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs301, &a0, v)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	checksPost6(&c, &locs301, &a0, v, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs301, &a0, v, r0)
 	return r0
 }
 
@@ -6539,9 +6540,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXWeightNorm, &locs302, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre14(&c, &opXWeightNorm, &assertgenshapes.Locs302, &a0, &a1, v, g)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	checksPost18(&c, &locs302, &a0, &a1, v, g, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs302, &a0, &a1, v, g, r0)
 	return r0
 }
 
@@ -6558,9 +6559,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opXWeightNormInterface, &locs303, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre31(&c, &opXWeightNormInterface, &assertgenshapes.Locs303, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	checksPost32(&c, &locs303, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs303, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -6577,10 +6578,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre33(&c, &opXWeightNormInterfaceOut, &locs304, &a0, &a1, &a3, &a4, v, g, out0, out1)
+	assertgenshapes.ChecksPre33(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs304, &a0, &a1, &a3, &a4, v, g, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	checksPost34(&c, &locs304, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs304, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6597,9 +6598,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre35(&c, &opXWeightNormInterfaceBackward, &locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre35(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost36(&c, &locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -6616,10 +6617,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre114(&c, &opXWeightNormInterfaceBackwardOut, &locs306, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	assertgenshapes.ChecksPre114(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs306, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	checksPost115(&c, &locs306, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs306, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6636,9 +6637,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre35(&c, &opXWeightNormDifferentiableBackward, &locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre35(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost36(&c, &locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -6654,9 +6655,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opZerosNames, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opZerosNames, &assertgenshapes.Locs14)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -6673,10 +6674,10 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opZerosNamesOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opZerosNamesOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -6692,9 +6693,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXEfficientzerotensor, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opXEfficientzerotensor, &assertgenshapes.Locs14)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -6711,10 +6712,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opXEfficientzerotensorOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -6730,9 +6731,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opZeros, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opZeros, &assertgenshapes.Locs14)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -6749,10 +6750,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opZerosOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opZerosOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -6769,9 +6770,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opZerosLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6788,10 +6789,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opZerosLikeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opZerosLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6808,9 +6809,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXStandardGammaGrad, &locs307, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGrad, &assertgenshapes.Locs307, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	checksPost18(&c, &locs307, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs307, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -6827,10 +6828,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXStandardGammaGradOut, &locs308, &a0, &a1, &a2, self, output, out)
+	assertgenshapes.ChecksPre19(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs308, &a0, &a1, &a2, self, output, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	checksPost20(&c, &locs308, &a0, &a1, &a2, self, output, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs308, &a0, &a1, &a2, self, output, out, r0)
 	return r0
 }
 
@@ -6847,9 +6848,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXStandardGamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6866,10 +6867,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXStandardGammaOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXStandardGammaOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6886,9 +6887,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXDirichletGrad, &locs309, &a0, &a1, &a2, x, alpha, total)
+	assertgenshapes.ChecksPre56(&c, &opXDirichletGrad, &assertgenshapes.Locs309, &a0, &a1, &a2, x, alpha, total)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	checksPost57(&c, &locs309, &a0, &a1, &a2, x, alpha, total, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs309, &a0, &a1, &a2, x, alpha, total, r0)
 	return r0
 }
 
@@ -6905,10 +6906,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opXDirichletGradOut, &locs310, &a0, &a1, &a2, &a3, x, alpha, total, out)
+	assertgenshapes.ChecksPre60(&c, &opXDirichletGradOut, &assertgenshapes.Locs310, &a0, &a1, &a2, &a3, x, alpha, total, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	checksPost61(&c, &locs310, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs310, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
 }
 
@@ -6925,9 +6926,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSampleDirichlet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6944,10 +6945,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXSampleDirichletOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSampleDirichletOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6964,9 +6965,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPoisson, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6983,10 +6984,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opPoissonOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPoissonOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7003,9 +7004,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBinomial, &locs311, &a0, &a1, count, prob)
+	assertgenshapes.ChecksPre14(&c, &opBinomial, &assertgenshapes.Locs311, &a0, &a1, count, prob)
 	r0 := kernels.Binomial(count, prob, generator)
-	checksPost18(&c, &locs311, &a0, &a1, count, prob, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs311, &a0, &a1, count, prob, r0)
 	return r0
 }
 
@@ -7022,10 +7023,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opBinomialOut, &locs312, &a0, &a1, &a3, count, prob, out)
+	assertgenshapes.ChecksPre19(&c, &opBinomialOut, &assertgenshapes.Locs312, &a0, &a1, &a3, count, prob, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	checksPost20(&c, &locs312, &a0, &a1, &a3, count, prob, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs312, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
 }
 
@@ -7042,9 +7043,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNativeNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NativeNorm(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7061,10 +7062,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNativeNormOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNativeNormOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7081,9 +7082,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNativeNormScalarOptDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7100,10 +7101,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opNativeNormScalarOptDimDtypeOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7120,10 +7121,10 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre232(&c, &opXBatchNormWithUpdate, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre232(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost233(&c, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost233(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7140,9 +7141,9 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre234(&c, &opXBatchNormWithUpdateFunctional, &locs313, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre234(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost235(&c, &locs313, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost235(&c, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -7159,10 +7160,10 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
-	checksPre236(&c, &opXBatchNormWithUpdateOut, &locs314, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPre236(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs314, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	checksPost237(&c, &locs314, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs314, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7179,9 +7180,9 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre238(&c, &opXBatchNormNoUpdate, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre238(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost204(&c, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost204(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7198,10 +7199,10 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
-	checksPre239(&c, &opXBatchNormNoUpdateOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre239(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	checksPost206(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7218,9 +7219,9 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
-	checksPre102(&c, &opBatchNormBackward, &locs315, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	assertgenshapes.ChecksPre102(&c, &opBatchNormBackward, &assertgenshapes.Locs315, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	checksPost72(&c, &locs315, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost72(&c, &assertgenshapes.Locs315, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7237,9 +7238,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSum(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7256,9 +7257,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSumDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7275,9 +7276,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSumDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7294,10 +7295,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXSparseSumDimOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseSumDimOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7314,9 +7315,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSumDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7333,9 +7334,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseSumBackward, &locs266, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackward, &assertgenshapes.Locs266, &a0, &a1, grad, self)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	checksPost18(&c, &locs266, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs266, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -7352,10 +7353,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXSparseSumBackwardOut, &locs316, &a0, &a1, &a3, grad, self, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs316, &a0, &a1, &a3, grad, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	checksPost20(&c, &locs316, &a0, &a1, &a3, grad, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs316, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
 }
 
@@ -7372,9 +7373,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseCsrSumDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7391,10 +7392,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXSparseCsrSumDimDtypeOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7411,9 +7412,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseCsrProdDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7430,10 +7431,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXSparseCsrProdDimDtypeOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7450,9 +7451,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7469,9 +7470,9 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSoftmaxDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7488,9 +7489,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7507,10 +7508,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXSparseSoftmaxOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7527,9 +7528,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opXSparseSoftmaxBackwardData, &locs317, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre56(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs317, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost57(&c, &locs317, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs317, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -7546,10 +7547,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre60(&c, &opXSparseSoftmaxBackwardDataOut, &locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre60(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost61(&c, &locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -7566,9 +7567,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseLogSoftmaxInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7585,9 +7586,9 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseLogSoftmaxDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7604,9 +7605,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7623,10 +7624,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXSparseLogSoftmaxOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7643,9 +7644,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opXSparseLogSoftmaxBackwardData, &locs317, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre56(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs317, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost57(&c, &locs317, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs317, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -7662,10 +7663,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre60(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre60(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost61(&c, &locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -7682,9 +7683,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSpdiags, &locs319, &a0, &a1, diagonals, offsets)
+	assertgenshapes.ChecksPre14(&c, &opXSpdiags, &assertgenshapes.Locs319, &a0, &a1, diagonals, offsets)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	checksPost18(&c, &locs319, &a0, &a1, diagonals, offsets, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs319, &a0, &a1, diagonals, offsets, r0)
 	return r0
 }
 
@@ -7701,10 +7702,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXSpdiagsOut, &locs320, &a0, &a1, &a4, diagonals, offsets, out)
+	assertgenshapes.ChecksPre19(&c, &opXSpdiagsOut, &assertgenshapes.Locs320, &a0, &a1, &a4, diagonals, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	checksPost20(&c, &locs320, &a0, &a1, &a4, diagonals, offsets, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs320, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
 }
 
@@ -7721,9 +7722,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalarOptDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7740,10 +7741,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opNormScalarOptDtypeOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7760,9 +7761,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7779,10 +7780,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNormScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7799,9 +7800,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7818,9 +7819,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormScalarOptDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7837,10 +7838,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opNormDtypeOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormDtypeOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7857,10 +7858,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNormOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7877,9 +7878,9 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormNamesScalarOptDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7896,9 +7897,9 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormNamesScalarOptDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7915,10 +7916,10 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opNormNamesDtypeOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7935,10 +7936,10 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNormNamesOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7955,9 +7956,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opFrexpTensor, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opFrexpTensor, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7974,10 +7975,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opFrexpTensorOut, &locs321, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre49(&c, &opFrexpTensorOut, &assertgenshapes.Locs321, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	checksPost50(&c, &locs321, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs321, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
 }
 
@@ -7994,9 +7995,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFrobeniusNormDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8013,10 +8014,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opFrobeniusNormOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFrobeniusNormOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8033,9 +8034,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNuclearNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8052,10 +8053,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNuclearNormOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNuclearNormOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8072,9 +8073,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNuclearNormDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8091,10 +8092,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opNuclearNormDimOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNuclearNormDimOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8111,9 +8112,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8130,10 +8131,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCloneOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCloneOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8150,9 +8151,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPositive, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Positive(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8169,10 +8170,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opResizeAs_, &locs322, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre51(&c, &opResizeAs_, &assertgenshapes.Locs322, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	checksPost52(&c, &locs322, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs322, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -8189,10 +8190,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opResizeAsOut, &locs323, &a0, &a1, &a3, self, the_template, out)
+	assertgenshapes.ChecksPre19(&c, &opResizeAsOut, &assertgenshapes.Locs323, &a0, &a1, &a3, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	checksPost20(&c, &locs323, &a0, &a1, &a3, self, the_template, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs323, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
 }
 
@@ -8209,9 +8210,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opResizeAs, &locs322, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre14(&c, &opResizeAs, &assertgenshapes.Locs322, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	checksPost18(&c, &locs322, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs322, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -8228,10 +8229,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opResizeAsSparse_, &locs322, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre51(&c, &opResizeAsSparse_, &assertgenshapes.Locs322, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	checksPost52(&c, &locs322, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs322, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -8248,10 +8249,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opResizeAsSparseOut, &locs323, &a0, &a1, &a2, self, the_template, out)
+	assertgenshapes.ChecksPre19(&c, &opResizeAsSparseOut, &assertgenshapes.Locs323, &a0, &a1, &a2, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	checksPost20(&c, &locs323, &a0, &a1, &a2, self, the_template, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs323, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
 }
 
@@ -8268,9 +8269,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opResizeAsSparse, &locs322, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre14(&c, &opResizeAsSparse, &assertgenshapes.Locs322, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	checksPost18(&c, &locs322, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs322, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -8287,10 +8288,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opZero_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opZero_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8307,10 +8308,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opZeroOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opZeroOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8327,9 +8328,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opZero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Zero(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8346,10 +8347,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSubOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8366,9 +8367,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8385,10 +8386,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opSub_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opSub_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8405,9 +8406,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8424,10 +8425,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSub_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSub_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8444,10 +8445,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opSubScalarOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSubScalarOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8464,10 +8465,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSubtractOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSubtractOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8484,9 +8485,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSubtractTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSubtractTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8503,10 +8504,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opSubtract_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opSubtract_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8523,9 +8524,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSubtractScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8542,10 +8543,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSubtract_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSubtract_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8562,9 +8563,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8581,10 +8582,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opRsubTensorOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8601,10 +8602,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHeavisideOut, &locs324, &a0, &a1, &a2, self, values, out)
+	assertgenshapes.ChecksPre19(&c, &opHeavisideOut, &assertgenshapes.Locs324, &a0, &a1, &a2, self, values, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	checksPost20(&c, &locs324, &a0, &a1, &a2, self, values, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs324, &a0, &a1, &a2, self, values, out, r0)
 	return r0
 }
 
@@ -8621,9 +8622,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHeaviside, &locs325, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre14(&c, &opHeaviside, &assertgenshapes.Locs325, &a0, &a1, self, values)
 	r0 := kernels.Heaviside(self, values)
-	checksPost18(&c, &locs325, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs325, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -8640,10 +8641,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opHeaviside_, &locs325, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre51(&c, &opHeaviside_, &assertgenshapes.Locs325, &a0, &a1, self, values)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	checksPost52(&c, &locs325, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs325, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -8660,9 +8661,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRsubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8679,10 +8680,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opRsubScalarOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRsubScalarOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8699,9 +8700,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseAddmm, &locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre56(&c, &opXSparseAddmm, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8718,10 +8719,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opXSparseAddmmOut, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre60(&c, &opXSparseAddmmOut, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost61(&c, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -8738,10 +8739,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opSparseSampledAddmmOut, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre60(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost61(&c, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -8758,9 +8759,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseSampledAddmm, &locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre56(&c, &opSparseSampledAddmm, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8777,9 +8778,9 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opXSparseMmReduceImpl, &locs326, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre31(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs326, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	checksPost32(&c, &locs326, &a0, &a1, self, other, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs326, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -8796,9 +8797,9 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre35(&c, &opXSparseMmReduceImplBackward, &locs327, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out)
+	assertgenshapes.ChecksPre35(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs327, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	checksPost36(&c, &locs327, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out, r0, r1)
+	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out, r0, r1)
 	return r0, r1
 }
 
@@ -8815,10 +8816,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opAddmmOut, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre60(&c, &opAddmmOut, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost61(&c, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -8835,9 +8836,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddmm, &locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre56(&c, &opAddmm, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8854,10 +8855,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddmm_, &locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre58(&c, &opAddmm_, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	checksPost59(&c, &locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8874,10 +8875,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre60(&c, &opXAddmmActivationOut, &locs272, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre60(&c, &opXAddmmActivationOut, &assertgenshapes.Locs272, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	checksPost61(&c, &locs272, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -8894,9 +8895,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXAddmmActivation, &locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre56(&c, &opXAddmmActivation, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	checksPost57(&c, &locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8913,9 +8914,9 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre240(&c, &opXScaledMm, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result)
+	assertgenshapes.ChecksPre240(&c, &opXScaledMm, &assertgenshapes.Locs328, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	checksPost131(&c, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs328, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result, r0)
 	return r0
 }
 
@@ -8932,10 +8933,10 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
-	checksPre241(&c, &opXScaledMmOut, &locs329, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
+	assertgenshapes.ChecksPre241(&c, &opXScaledMmOut, &assertgenshapes.Locs329, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	checksPost133(&c, &locs329, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out, r0)
+	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs329, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out, r0)
 	return r0
 }
 
@@ -8951,9 +8952,9 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXSparseCompressedTensorWithDims, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs14)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -8970,9 +8971,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCompressedTensorCompPlainValueSize, &locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8989,9 +8990,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCsrTensorCrowColValueSize, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9008,9 +9009,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCscTensorCcolRowValueSize, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9027,9 +9028,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseBsrTensorCrowColValueSize, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9046,9 +9047,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseBscTensorCcolRowValueSize, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9065,9 +9066,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCompressedTensorCompPlainValue, &locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -9084,9 +9085,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCsrTensorCrowColValue, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9103,9 +9104,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseCscTensorCcolRowValue, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9122,9 +9123,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseBsrTensorCrowColValue, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9141,9 +9142,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSparseBscTensorCcolRowValue, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9160,9 +9161,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseCompressedTensorUnsafe, &locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -9179,9 +9180,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseCsrTensorUnsafe, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9198,9 +9199,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseCscTensorUnsafe, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9217,9 +9218,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseBsrTensorUnsafe, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9236,9 +9237,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXSparseBscTensorUnsafe, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre56(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9254,9 +9255,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opSparseCooTensorSize, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opSparseCooTensorSize, &assertgenshapes.Locs14)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -9273,10 +9274,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre9(&c, &opSparseCooTensorSizeOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	checksPost10(&c, &locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
 	return r0
 }
 
@@ -9293,9 +9294,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSparseCooTensorIndices, &locs333, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs333, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost18(&c, &locs333, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs333, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -9312,9 +9313,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSparseCooTensorIndicesSize, &locs333, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs333, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost18(&c, &locs333, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs333, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -9331,9 +9332,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseCooTensorUnsafe, &locs333, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs333, &a0, &a1, indices, values)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost18(&c, &locs333, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs333, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -9351,9 +9352,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXValidateSparseCooTensorArgs, &locs334, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre21(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs334, &a0, &a1, indices, values)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced)
-	checksPost22(&c, &locs334, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs334, &a0, &a1, indices, values)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -9370,9 +9371,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre242(&c, &opXValidateSparseCompressedTensorArgs, &locs335, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre242(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs335, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	checksPost243(&c, &locs335, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPost243(&c, &assertgenshapes.Locs335, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -9389,9 +9390,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre242(&c, &opXValidateSparseCsrTensorArgs, &locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre242(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost243(&c, &locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost243(&c, &assertgenshapes.Locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -9408,9 +9409,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre242(&c, &opXValidateSparseCscTensorArgs, &locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre242(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost243(&c, &locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost243(&c, &assertgenshapes.Locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -9427,9 +9428,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre242(&c, &opXValidateSparseBsrTensorArgs, &locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre242(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost243(&c, &locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost243(&c, &assertgenshapes.Locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -9446,9 +9447,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre242(&c, &opXValidateSparseBscTensorArgs, &locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre242(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost243(&c, &locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost243(&c, &assertgenshapes.Locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -9463,9 +9464,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXSparseCooTensorWithDims, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs14)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -9482,10 +9483,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opXSparseCooTensorWithDimsOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -9502,9 +9503,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensors, &locs333, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs333, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost18(&c, &locs333, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs333, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -9521,10 +9522,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a3, a4, a6 asserts.Saved
-	checksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs338, &a3, &a4, &a6, indices, values, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs338, &a3, &a4, &a6, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	checksPost20(&c, &locs338, &a3, &a4, &a6, indices, values, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs338, &a3, &a4, &a6, indices, values, out, r0)
 	return r0
 }
 
@@ -9541,10 +9542,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSparseResize_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSparseResize_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9561,10 +9562,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opSparseResizeOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSparseResizeOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9581,9 +9582,9 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSparseResize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9600,10 +9601,10 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSparseResizeAndClear_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9620,10 +9621,10 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opSparseResizeAndClearOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9640,9 +9641,9 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSparseResizeAndClear, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9659,9 +9660,9 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSparseMask, &locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opSparseMask, &assertgenshapes.Locs29, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	checksPost18(&c, &locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -9678,10 +9679,10 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSparseMaskOut, &locs30, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opSparseMaskOut, &assertgenshapes.Locs30, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	checksPost20(&c, &locs30, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -9698,9 +9699,9 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSparseMaskProjection, &locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opXSparseMaskProjection, &assertgenshapes.Locs29, &a0, &a1, self, mask)
 	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	checksPost18(&c, &locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -9717,10 +9718,10 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXSparseMaskProjectionOut, &locs30, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	checksPost20(&c, &locs30, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXToCpu, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opXToCpu, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.XToCpu(tensors)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -42,9 +43,9 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDense, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDense(self, dtype, masked_grad)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToDense, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -80,10 +81,10 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXToDenseOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXToDenseOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -100,9 +101,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opToDenseBackward, &locs339, &a0, &a1, grad, input)
+	assertgenshapes.ChecksPre14(&c, &opToDenseBackward, &assertgenshapes.Locs339, &a0, &a1, grad, input)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	checksPost18(&c, &locs339, &a0, &a1, grad, input, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs339, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -119,9 +120,9 @@ func SparseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSparseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SparseDim(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -138,9 +139,9 @@ func XDimI(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXDimI, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimI(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -157,9 +158,9 @@ func DenseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDenseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.DenseDim(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -176,9 +177,9 @@ func XDimV(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXDimV, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimV(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -195,9 +196,9 @@ func XNnz(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXNnz, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XNnz(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -214,9 +215,9 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCoalesce, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Coalesce(self)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -233,9 +234,9 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCoalesce, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -252,10 +253,10 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXCoalesceOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXCoalesceOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -272,9 +273,9 @@ func IsCoalesced(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opIsCoalesced, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -291,9 +292,9 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -310,9 +311,9 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -329,10 +330,10 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXCoalesced_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXCoalesced_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -349,10 +350,10 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXCoalescedOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXCoalescedOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -369,9 +370,9 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXCoalesced, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCoalesced(self, coalesced)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -388,9 +389,9 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -407,9 +408,9 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Values(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -426,9 +427,9 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCrowIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCrowIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CrowIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -445,9 +446,9 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opColIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opColIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ColIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -464,9 +465,9 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCcolIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCcolIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CcolIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -483,9 +484,9 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRowIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRowIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RowIndices(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -502,10 +503,10 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHspmmOut, &locs340, &a0, &a1, &a2, mat1, mat2, out)
+	assertgenshapes.ChecksPre19(&c, &opHspmmOut, &assertgenshapes.Locs340, &a0, &a1, &a2, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	checksPost20(&c, &locs340, &a0, &a1, &a2, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -522,9 +523,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHspmm, &locs341, &a0, &a1, mat1, mat2)
+	assertgenshapes.ChecksPre14(&c, &opHspmm, &assertgenshapes.Locs341, &a0, &a1, mat1, mat2)
 	r0 := kernels.Hspmm(mat1, mat2)
-	checksPost18(&c, &locs341, &a0, &a1, mat1, mat2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs341, &a0, &a1, mat1, mat2, r0)
 	return r0
 }
 
@@ -541,10 +542,10 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opCopySparseToSparse_, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre51(&c, &opCopySparseToSparse_, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	checksPost52(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -561,10 +562,10 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCopySparseToSparseOut, &locs92, &a0, &a1, &a3, self, src, out)
+	assertgenshapes.ChecksPre19(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	checksPost20(&c, &locs92, &a0, &a1, &a3, self, src, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -581,9 +582,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCopySparseToSparse, &locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparse, &assertgenshapes.Locs91, &a0, &a1, self, src)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	checksPost18(&c, &locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -600,9 +601,9 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnbindInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnbindInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -619,9 +620,9 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnbindDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnbindDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnbindDimname(self, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -638,9 +639,9 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseSparseDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -657,9 +658,9 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparseSparseDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -676,10 +677,10 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXToSparseSparseDimOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -696,9 +697,9 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -715,9 +716,9 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -734,10 +735,10 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXToSparseOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXToSparseOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -754,9 +755,9 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseCsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseCsr(self, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -773,9 +774,9 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparseCsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparseCsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -792,10 +793,10 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXToSparseCsrOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXToSparseCsrOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -812,9 +813,9 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseCsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseCsc(self, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -831,9 +832,9 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparseCsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparseCsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -850,10 +851,10 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXToSparseCscOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXToSparseCscOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -870,9 +871,9 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseBsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -889,9 +890,9 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparseBsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparseBsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -908,10 +909,10 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXToSparseBsrOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXToSparseBsrOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -928,9 +929,9 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToSparseBsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -947,9 +948,9 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToSparseBsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToSparseBsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -966,10 +967,10 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXToSparseBscOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXToSparseBscOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -986,9 +987,9 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXToSparseSemiStructured, &locs342, &a0, dense)
+	assertgenshapes.ChecksPre16(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs342, &a0, dense)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	checksPost48(&c, &locs342, &a0, dense, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs342, &a0, dense, r0, r1)
 	return r0, r1
 }
 
@@ -1005,9 +1006,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToMkldnn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1024,10 +1025,10 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opToMkldnnOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opToMkldnnOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1044,9 +1045,9 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnReorderConv2dWeight, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1063,10 +1064,10 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opMkldnnReorderConv2dWeightOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -1083,9 +1084,9 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnReorderConv3dWeight, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1102,10 +1103,10 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opMkldnnReorderConv3dWeightOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -1122,9 +1123,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opToMkldnnBackward, &locs339, &a0, &a1, grad, input)
+	assertgenshapes.ChecksPre14(&c, &opToMkldnnBackward, &assertgenshapes.Locs339, &a0, &a1, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	checksPost53(&c, &locs339, &a0, &a1, grad, input, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs339, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -1141,9 +1142,9 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizePerTensorDynamic, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1160,10 +1161,10 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opQuantizePerTensorDynamicOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1180,9 +1181,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantizePerTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1199,10 +1200,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opQuantizePerTensorOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1219,9 +1220,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opQuantizePerTensorTensorQparams, &locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	checksPost57(&c, &locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1238,10 +1239,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opQuantizePerTensorTensorQparamsOut, &locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre60(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	checksPost61(&c, &locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1261,9 +1262,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre244(&c, &opQuantizePerTensorTensors, &locs345, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPre244(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs345, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	checksPost245(&c, &locs345, &l0, &a1, &a2, tensors, scales, zero_points, r0)
+	assertgenshapes.ChecksPost245(&c, &assertgenshapes.Locs345, &l0, &a1, &a2, tensors, scales, zero_points, r0)
 	return r0
 }
 
@@ -1284,10 +1285,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	checksPre246(&c, &opQuantizePerTensorTensorsOut, &locs346, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPre246(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs346, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	checksPost247(&c, &locs346, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPost247(&c, &assertgenshapes.Locs346, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -1303,9 +1304,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opQuantizePerChannel, &locs347, &a0, &a1, &a2, self, scales, zero_points)
+	assertgenshapes.ChecksPre56(&c, &opQuantizePerChannel, &assertgenshapes.Locs347, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	checksPost57(&c, &locs347, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -1322,10 +1323,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opQuantizePerChannelOut, &locs348, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPre60(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs348, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	checksPost61(&c, &locs348, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs348, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -1342,9 +1343,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDequantizeSelf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	checksPost223(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -1361,10 +1362,10 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opDequantizeSelfOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDequantizeSelfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1381,9 +1382,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opDequantizeTensors, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opDequantizeTensors, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.DequantizeTensors(tensors)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -1401,10 +1402,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opDequantizeTensorsOut, &locs349, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPre248(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs349, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	checksPost249(&c, &locs349, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs349, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -1420,9 +1421,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQScale, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QScale(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1439,9 +1440,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQZeroPoint, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1458,9 +1459,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQPerChannelScales, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	checksPost223(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -1477,10 +1478,10 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opQPerChannelScalesOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1497,9 +1498,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	checksPost223(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -1516,10 +1517,10 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opQPerChannelZeroPointsOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1536,9 +1537,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQPerChannelAxis, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1555,9 +1556,9 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIntRepr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.IntRepr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1574,10 +1575,10 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIntReprOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIntReprOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1594,9 +1595,9 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXMakePerTensorQuantizedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1613,10 +1614,10 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXMakePerTensorQuantizedTensorOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1633,9 +1634,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXMakePerChannelQuantizedTensor, &locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	checksPost57(&c, &locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1652,10 +1653,10 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opXMakePerChannelQuantizedTensorOut, &locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre60(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	checksPost61(&c, &locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1672,9 +1673,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opQscheme, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Qscheme(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1691,9 +1692,9 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFakeQuantizePerTensorAffine, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1710,9 +1711,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	checksPost57(&c, &locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1729,9 +1730,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opFakeQuantizePerTensorAffineCachemask, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1748,10 +1749,10 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre49(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs28, &a0, &a5, &a6, self, out0, out1)
+	assertgenshapes.ChecksPre49(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs28, &a0, &a5, &a6, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	checksPost50(&c, &locs28, &a0, &a5, &a6, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a5, &a6, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1768,9 +1769,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre35(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs350, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.ChecksPre35(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs350, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	checksPost36(&c, &locs350, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -1787,10 +1788,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre114(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs351, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	assertgenshapes.ChecksPre114(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs351, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	checksPost115(&c, &locs351, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs351, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1807,9 +1808,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs352, &a0, &a1, grad, mask)
+	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs352, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	checksPost18(&c, &locs352, &a0, &a1, grad, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs352, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -1826,9 +1827,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost57(&c, &locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1845,10 +1846,10 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre60(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs344, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre60(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs344, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	checksPost61(&c, &locs344, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs344, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1865,9 +1866,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost98(&c, &locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1884,9 +1885,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opFakeQuantizePerChannelAffine, &locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost57(&c, &locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1903,9 +1904,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opFakeQuantizePerChannelAffineCachemask, &locs354, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre105(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs354, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost106(&c, &locs354, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs354, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1922,10 +1923,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs355, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs355, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	checksPost108(&c, &locs355, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs355, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1942,9 +1943,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs352, &a0, &a1, grad, mask)
+	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs352, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	checksPost18(&c, &locs352, &a0, &a1, grad, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs352, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -1961,9 +1962,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre56(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost57(&c, &locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1980,10 +1981,10 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre60(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs344, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre60(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs344, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	checksPost61(&c, &locs344, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs344, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -2000,9 +2001,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost98(&c, &locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2019,10 +2020,10 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre250(&c, &opFusedMovingAvgObsFakeQuant, &locs356, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre250(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs356, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost251(&c, &locs356, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
+	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs356, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
 }
 
@@ -2039,10 +2040,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre252(&c, &opXFusedMovingAvgObsFqHelper, &locs357, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre252(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs357, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost253(&c, &locs357, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost253(&c, &assertgenshapes.Locs357, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -2059,10 +2060,10 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
-	checksPre254(&c, &opXFusedMovingAvgObsFqHelperOut, &locs358, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre254(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs358, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	checksPost255(&c, &locs358, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs358, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2079,9 +2080,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre256(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs359, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre256(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs359, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost257(&c, &locs359, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost257(&c, &assertgenshapes.Locs359, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2098,9 +2099,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXChooseQparamsPerTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3, &a0, self)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0, r1
 }
 
@@ -2117,9 +2118,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSaturateWeightToFp16, &locs360, &a0, weight)
+	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs360, &a0, weight)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	checksPost6(&c, &locs360, &a0, weight, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs360, &a0, weight, r0)
 	return r0
 }
 
@@ -2136,9 +2137,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opChooseQparamsOptimized, &locs31, &a0, input)
+	assertgenshapes.ChecksPre16(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs31, &a0, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	checksPost48(&c, &locs31, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs31, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -2155,9 +2156,9 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAutocastToReducedPrecision, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2174,9 +2175,9 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAutocastToFullPrecision, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2193,9 +2194,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXToCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2212,10 +2213,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXToCopyOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXToCopyOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2232,9 +2233,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDtypeLayout, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2251,9 +2252,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDevice, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2270,9 +2271,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2289,9 +2290,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opToOther, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opToOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	checksPost53(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2308,9 +2309,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opMeshgrid, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opMeshgrid, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.Meshgrid(tensors)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -2327,9 +2328,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opMeshgridIndexing, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opMeshgridIndexing, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	checksPost24(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -2346,9 +2347,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opCartesianProd, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opCartesianProd, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.CartesianProd(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -2365,9 +2366,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCombinations, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2384,9 +2385,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opItem, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opItem, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Item(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2403,9 +2404,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opResultTypeTensor, &locs361, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPre21(&c, &opResultTypeTensor, &assertgenshapes.Locs361, &a0, &a1, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	checksPost22(&c, &locs361, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs361, &a0, &a1, tensor, other)
 	return r0
 }
 
@@ -2422,9 +2423,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opResultTypeScalar, &locs362, &a0, tensor)
+	assertgenshapes.ChecksPre7(&c, &opResultTypeScalar, &assertgenshapes.Locs362, &a0, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	checksPost8(&c, &locs362, &a0, tensor)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs362, &a0, tensor)
 	return r0
 }
 
@@ -2441,9 +2442,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opResultTypeScalarTensor, &locs362, &a1, tensor)
+	assertgenshapes.ChecksPre7(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs362, &a1, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	checksPost8(&c, &locs362, &a1, tensor)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs362, &a1, tensor)
 	return r0
 }
 
@@ -2459,9 +2460,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opResultTypeScalarScalar, &locs10)
+	assertgenshapes.ChecksPre25(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs10)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	checksPost26(&c, &locs10)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -2477,9 +2478,9 @@ func CanCast(from_ int, to int) bool {
 		return kernels.CanCast(from_, to)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opCanCast, &locs10)
+	assertgenshapes.ChecksPre25(&c, &opCanCast, &assertgenshapes.Locs10)
 	r0 := kernels.CanCast(from_, to)
-	checksPost26(&c, &locs10)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -2495,9 +2496,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	checksPre25(&c, &opPromoteTypes, &locs10)
+	assertgenshapes.ChecksPre25(&c, &opPromoteTypes, &assertgenshapes.Locs10)
 	r0 := kernels.PromoteTypes(type1, type2)
-	checksPost26(&c, &locs10)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -2514,9 +2515,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXLocalScalarDense, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2536,9 +2537,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre258(&c, &opXLstmMps, &locs363, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre258(&c, &opXLstmMps, &assertgenshapes.Locs363, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost259(&c, &locs363, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost259(&c, &assertgenshapes.Locs363, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2558,10 +2559,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		a0, a9, a10, a11, a12, a13, a14 asserts.Saved
 		l1, l2                          asserts.SavedList
 	)
-	checksPre260(&c, &opXLstmMpsOut, &locs364, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPre260(&c, &opXLstmMpsOut, &assertgenshapes.Locs364, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	checksPost261(&c, &locs364, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs364, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2581,9 +2582,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 		l7, l8                     asserts.SavedList
 	)
-	checksPre262(&c, &opLstmMpsBackward, &locs365, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.ChecksPre262(&c, &opLstmMpsBackward, &assertgenshapes.Locs365, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost263(&c, &locs365, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost263(&c, &assertgenshapes.Locs365, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2604,10 +2605,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a0, a1, a2, a3, a4, a5, a6, a15 asserts.Saved
 		l7, l8, l16, l17                asserts.SavedList
 	)
-	checksPre264(&c, &opLstmMpsBackwardOut, &locs366, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre264(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs366, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	checksPost265(&c, &locs366, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost265(&c, &assertgenshapes.Locs366, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -2623,9 +2624,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre266(&c, &opXThnnFusedLstmCell, &locs367, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre266(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs367, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	checksPost137(&c, &locs367, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs367, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2642,10 +2643,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre267(&c, &opXThnnFusedLstmCellOut, &locs368, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre267(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs368, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	checksPost139(&c, &locs368, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs368, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2662,9 +2663,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre268(&c, &opXThnnFusedLstmCellBackwardImpl, &locs369, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre268(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs369, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost137(&c, &locs369, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs369, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2681,10 +2682,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
-	checksPre269(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs370, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	assertgenshapes.ChecksPre269(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs370, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	checksPost139(&c, &locs370, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs370, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2701,9 +2702,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre270(&c, &opXThnnFusedLstmCellBackward, &locs371, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre270(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost188(&c, &locs371, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost188(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2720,9 +2721,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre271(&c, &opXThnnDifferentiableLstmCellBackward, &locs372, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	assertgenshapes.ChecksPre271(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs372, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	checksPost272(&c, &locs372, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost272(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2739,9 +2740,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre273(&c, &opXThnnFusedGruCell, &locs373, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre273(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs373, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost274(&c, &locs373, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost274(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -2758,10 +2759,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre275(&c, &opXThnnFusedGruCellOut, &locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	assertgenshapes.ChecksPre275(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	checksPost276(&c, &locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost276(&c, &assertgenshapes.Locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2778,9 +2779,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre277(&c, &opXThnnFusedGruCellBackward, &locs375, &a0, &a1, grad_hy, workspace)
+	assertgenshapes.ChecksPre277(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs375, &a0, &a1, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	checksPost278(&c, &locs375, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost278(&c, &assertgenshapes.Locs375, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2797,10 +2798,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre279(&c, &opXThnnFusedGruCellBackwardOut, &locs376, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre279(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs376, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	checksPost280(&c, &locs376, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost280(&c, &assertgenshapes.Locs376, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2817,9 +2818,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre281(&c, &opXThnnDifferentiableGruCellBackward, &locs377, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre281(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs377, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost282(&c, &locs377, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost282(&c, &assertgenshapes.Locs377, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2839,9 +2840,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre283(&c, &opLstmInput, &locs378, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre283(&c, &opLstmInput, &assertgenshapes.Locs378, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost284(&c, &locs378, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost284(&c, &assertgenshapes.Locs378, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2861,9 +2862,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2, l3 asserts.SavedList
 	)
-	checksPre285(&c, &opLstmData, &locs379, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre285(&c, &opLstmData, &assertgenshapes.Locs379, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost286(&c, &locs379, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost286(&c, &assertgenshapes.Locs379, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2883,9 +2884,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre287(&c, &opGruInput, &locs380, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre287(&c, &opGruInput, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost288(&c, &locs380, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost288(&c, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2905,9 +2906,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre289(&c, &opGruData, &locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre289(&c, &opGruData, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost290(&c, &locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2927,9 +2928,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre287(&c, &opRnnTanhInput, &locs380, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre287(&c, &opRnnTanhInput, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost288(&c, &locs380, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost288(&c, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2949,9 +2950,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre289(&c, &opRnnTanhData, &locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre289(&c, &opRnnTanhData, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost290(&c, &locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2971,9 +2972,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	checksPre287(&c, &opRnnReluInput, &locs380, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre287(&c, &opRnnReluInput, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost288(&c, &locs380, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost288(&c, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2993,9 +2994,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	checksPre289(&c, &opRnnReluData, &locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre289(&c, &opRnnReluData, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost290(&c, &locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3015,9 +3016,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		a0, a2, a3, a4, a5 asserts.Saved
 		l1                 asserts.SavedList
 	)
-	checksPre291(&c, &opLstmCell, &locs382, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre291(&c, &opLstmCell, &assertgenshapes.Locs382, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost292(&c, &locs382, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
+	assertgenshapes.ChecksPost292(&c, &assertgenshapes.Locs382, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
@@ -3034,9 +3035,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre240(&c, &opGruCell, &locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre240(&c, &opGruCell, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost131(&c, &locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3053,9 +3054,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre240(&c, &opRnnTanhCell, &locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre240(&c, &opRnnTanhCell, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost131(&c, &locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3072,9 +3073,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre240(&c, &opRnnReluCell, &locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre240(&c, &opRnnReluCell, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost131(&c, &locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3094,9 +3095,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		a0, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
 		l1                                 asserts.SavedList
 	)
-	checksPre293(&c, &opQuantizedLstmCell, &locs384, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre293(&c, &opQuantizedLstmCell, &assertgenshapes.Locs384, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost294(&c, &locs384, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
+	assertgenshapes.ChecksPost294(&c, &assertgenshapes.Locs384, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
@@ -3113,9 +3114,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre295(&c, &opQuantizedGruCell, &locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre295(&c, &opQuantizedGruCell, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost296(&c, &locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost296(&c, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3132,9 +3133,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre295(&c, &opQuantizedRnnReluCell, &locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre295(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost296(&c, &locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost296(&c, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3151,9 +3152,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre295(&c, &opQuantizedRnnTanhCell, &locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre295(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost296(&c, &locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost296(&c, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3170,9 +3171,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opXPackPaddedSequence, &locs386, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre31(&c, &opXPackPaddedSequence, &assertgenshapes.Locs386, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	checksPost32(&c, &locs386, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs386, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -3189,10 +3190,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre33(&c, &opXPackPaddedSequenceOut, &locs387, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
+	assertgenshapes.ChecksPre33(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs387, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	checksPost34(&c, &locs387, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs387, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3209,9 +3210,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opXPackPaddedSequenceBackward, &locs388, &a0, &a2, grad, batch_sizes)
+	assertgenshapes.ChecksPre14(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs388, &a0, &a2, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	checksPost18(&c, &locs388, &a0, &a2, grad, batch_sizes, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs388, &a0, &a2, grad, batch_sizes, r0)
 	return r0
 }
 
@@ -3228,9 +3229,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opXPadPackedSequence, &locs389, &a0, &a1, data, batch_sizes)
+	assertgenshapes.ChecksPre31(&c, &opXPadPackedSequence, &assertgenshapes.Locs389, &a0, &a1, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	checksPost32(&c, &locs389, &a0, &a1, data, batch_sizes, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs389, &a0, &a1, data, batch_sizes, r0, r1)
 	return r0, r1
 }
 
@@ -3247,10 +3248,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opSet_SourceTensorStorageOffset, &locs390, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre51(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs390, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	checksPost297(&c, &locs390, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs390, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -3267,10 +3268,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opSet_SourceTensor, &locs390, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre51(&c, &opSet_SourceTensor, &assertgenshapes.Locs390, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost297(&c, &locs390, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs390, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -3287,10 +3288,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSetSourceTensorOut, &locs391, &a0, &a1, &a2, self, source, out)
+	assertgenshapes.ChecksPre19(&c, &opSetSourceTensorOut, &assertgenshapes.Locs391, &a0, &a1, &a2, self, source, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	checksPost20(&c, &locs391, &a0, &a1, &a2, self, source, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs391, &a0, &a1, &a2, self, source, out, r0)
 	return r0
 }
 
@@ -3307,9 +3308,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSetSourceTensor, &locs390, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre14(&c, &opSetSourceTensor, &assertgenshapes.Locs390, &a0, &a1, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
-	checksPost298(&c, &locs390, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost298(&c, &assertgenshapes.Locs390, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -3326,10 +3327,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSet_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSet_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	checksPost299(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost299(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3346,10 +3347,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSetOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSetOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3366,9 +3367,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Set(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3385,9 +3386,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	checksPost223(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -3404,10 +3405,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLiftOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLiftOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3424,9 +3425,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLiftFresh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	checksPost300(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost300(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3443,9 +3444,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLiftFreshCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	checksPost223(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -3462,10 +3463,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLiftFreshCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3482,9 +3483,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opIsSetTo, &locs392, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre21(&c, &opIsSetTo, &assertgenshapes.Locs392, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	checksPost22(&c, &locs392, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs392, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -3501,10 +3502,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opMaskedFill_Scalar, &locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre51(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs29, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	checksPost52(&c, &locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3521,10 +3522,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMaskedFillScalarOut, &locs30, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	checksPost20(&c, &locs30, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -3541,9 +3542,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaskedFillScalar, &locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalar, &assertgenshapes.Locs29, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	checksPost18(&c, &locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3560,10 +3561,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opMaskedFill_Tensor, &locs393, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre58(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs393, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	checksPost59(&c, &locs393, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs393, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -3580,10 +3581,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opMaskedFillTensorOut, &locs394, &a0, &a1, &a2, &a3, self, mask, value, out)
+	assertgenshapes.ChecksPre60(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs394, &a0, &a1, &a2, &a3, self, mask, value, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	checksPost61(&c, &locs394, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs394, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
 }
 
@@ -3600,9 +3601,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMaskedFillTensor, &locs393, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre56(&c, &opMaskedFillTensor, &assertgenshapes.Locs393, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	checksPost57(&c, &locs393, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs393, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -3619,10 +3620,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opMaskedScatter_, &locs395, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre58(&c, &opMaskedScatter_, &assertgenshapes.Locs395, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	checksPost59(&c, &locs395, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -3639,10 +3640,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opMaskedScatterOut, &locs396, &a0, &a1, &a2, &a3, self, mask, source, out)
+	assertgenshapes.ChecksPre60(&c, &opMaskedScatterOut, &assertgenshapes.Locs396, &a0, &a1, &a2, &a3, self, mask, source, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	checksPost61(&c, &locs396, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs396, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
 }
 
@@ -3659,9 +3660,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMaskedScatter, &locs395, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre56(&c, &opMaskedScatter, &assertgenshapes.Locs395, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	checksPost57(&c, &locs395, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -3678,9 +3679,9 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaskedScatterBackward, &locs33, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre14(&c, &opMaskedScatterBackward, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
-	checksPost18(&c, &locs33, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -3697,9 +3698,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMaskedSoftmax, &locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmax, &assertgenshapes.Locs29, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	checksPost18(&c, &locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3716,10 +3717,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXMaskedSoftmaxOut, &locs30, &a0, &a1, &a4, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs30, &a0, &a1, &a4, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	checksPost20(&c, &locs30, &a0, &a1, &a4, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
 }
 
@@ -3736,9 +3737,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXMaskedSoftmaxBackward, &locs397, &a0, &a1, &a2, grad_output, output, mask)
+	assertgenshapes.ChecksPre56(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs397, &a0, &a1, &a2, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	checksPost57(&c, &locs397, &a0, &a1, &a2, grad_output, output, mask, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs397, &a0, &a1, &a2, grad_output, output, mask, r0)
 	return r0
 }
 
@@ -3755,10 +3756,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opXMaskedSoftmaxBackwardOut, &locs398, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
+	assertgenshapes.ChecksPre60(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs398, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	checksPost61(&c, &locs398, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs398, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
 }
 
@@ -3775,9 +3776,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3794,9 +3795,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3813,10 +3814,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opPut_, &locs167, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre58(&c, &opPut_, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	checksPost59(&c, &locs167, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -3833,10 +3834,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opPutOut, &locs166, &a0, &a1, &a2, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre60(&c, &opPutOut, &assertgenshapes.Locs166, &a0, &a1, &a2, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	checksPost61(&c, &locs166, &a0, &a1, &a2, &a4, self, index, source, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs166, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -3853,9 +3854,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opPut, &locs167, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opPut, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	checksPost57(&c, &locs167, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -3872,10 +3873,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre60(&c, &opIndexAddOut, &locs166, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre60(&c, &opIndexAddOut, &assertgenshapes.Locs166, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	checksPost61(&c, &locs166, &a0, &a2, &a3, &a5, self, index, source, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs166, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
 }
 
@@ -3892,10 +3893,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexAdd_, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre58(&c, &opIndexAdd_, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	checksPost59(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3912,9 +3913,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexAdd, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opIndexAdd, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	checksPost57(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3931,9 +3932,9 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexAddDimname, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opIndexAddDimname, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	checksPost57(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3950,10 +3951,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre60(&c, &opIndexReduceOut, &locs166, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre60(&c, &opIndexReduceOut, &assertgenshapes.Locs166, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	checksPost61(&c, &locs166, &a0, &a2, &a3, &a6, self, index, source, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs166, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
 }
 
@@ -3970,10 +3971,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexReduce_, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre58(&c, &opIndexReduce_, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	checksPost59(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3990,9 +3991,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexReduce, &locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre56(&c, &opIndexReduce, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	checksPost57(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -4009,10 +4010,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre51(&c, &opIndexFill_IntScalar, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre51(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	checksPost52(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4029,10 +4030,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre19(&c, &opIndexFillIntScalarOut, &locs400, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	checksPost20(&c, &locs400, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -4049,9 +4050,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opIndexFillIntScalar, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalar, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	checksPost18(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4068,10 +4069,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexFill_IntTensor, &locs401, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre58(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	checksPost59(&c, &locs401, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4088,10 +4089,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre60(&c, &opIndexFillIntTensorOut, &locs402, &a0, &a2, &a3, &a4, self, index, value, out)
+	assertgenshapes.ChecksPre60(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs402, &a0, &a2, &a3, &a4, self, index, value, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	checksPost61(&c, &locs402, &a0, &a2, &a3, &a4, self, index, value, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs402, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
 }
 
@@ -4108,9 +4109,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexFillIntTensor, &locs401, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre56(&c, &opIndexFillIntTensor, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	checksPost57(&c, &locs401, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4127,10 +4128,10 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre51(&c, &opIndexFill_DimnameScalar, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre51(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	checksPost52(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4147,10 +4148,10 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opIndexFill_DimnameTensor, &locs401, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre58(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	checksPost59(&c, &locs401, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4167,9 +4168,9 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opIndexFillDimnameScalar, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	checksPost18(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4186,9 +4187,9 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opIndexFillDimnameTensor, &locs401, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre56(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	checksPost57(&c, &locs401, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4205,9 +4206,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterSrc, &locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterSrc, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	checksPost57(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4224,10 +4225,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opScatter_Src, &locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre58(&c, &opScatter_Src, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	checksPost59(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4244,10 +4245,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre60(&c, &opScatterSrcOut, &locs404, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre60(&c, &opScatterSrcOut, &assertgenshapes.Locs404, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	checksPost61(&c, &locs404, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs404, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -4264,9 +4265,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opScatterValue, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opScatterValue, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	checksPost18(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4283,10 +4284,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre51(&c, &opScatter_Value, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre51(&c, &opScatter_Value, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	checksPost52(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4303,10 +4304,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre19(&c, &opScatterValueOut, &locs400, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opScatterValueOut, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	checksPost20(&c, &locs400, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -4323,9 +4324,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterReduce, &locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterReduce, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	checksPost57(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4342,10 +4343,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opScatter_Reduce, &locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre58(&c, &opScatter_Reduce, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	checksPost59(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4362,10 +4363,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre60(&c, &opScatterReduceOut, &locs404, &a0, &a2, &a3, &a5, self, index, src, out)
+	assertgenshapes.ChecksPre60(&c, &opScatterReduceOut, &assertgenshapes.Locs404, &a0, &a2, &a3, &a5, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	checksPost61(&c, &locs404, &a0, &a2, &a3, &a5, self, index, src, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs404, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
 }
 
@@ -4382,9 +4383,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opScatterValueReduce, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opScatterValueReduce, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	checksPost18(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4401,10 +4402,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre51(&c, &opScatter_ValueReduce, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre51(&c, &opScatter_ValueReduce, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	checksPost52(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4421,10 +4422,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a5 asserts.Saved
-	checksPre19(&c, &opScatterValueReduceOut, &locs400, &a0, &a2, &a5, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opScatterValueReduceOut, &assertgenshapes.Locs400, &a0, &a2, &a5, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	checksPost20(&c, &locs400, &a0, &a2, &a5, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a5, self, index, out, r0)
 	return r0
 }
 
@@ -4441,9 +4442,9 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterDimnameSrc, &locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterDimnameSrc, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	checksPost57(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4460,9 +4461,9 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opScatterDimnameValue, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opScatterDimnameValue, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	checksPost18(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4479,9 +4480,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterAdd, &locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterAdd, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	checksPost57(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4498,10 +4499,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opScatterAdd_, &locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre58(&c, &opScatterAdd_, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	checksPost59(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4518,10 +4519,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre60(&c, &opScatterAddOut, &locs404, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre60(&c, &opScatterAddOut, &assertgenshapes.Locs404, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	checksPost61(&c, &locs404, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs404, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -4538,9 +4539,9 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterAddDimname, &locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterAddDimname, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	checksPost57(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4557,9 +4558,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opScatterReduceTwo, &locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre56(&c, &opScatterReduceTwo, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	checksPost57(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4576,10 +4577,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre58(&c, &opScatterReduce_Two, &locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre58(&c, &opScatterReduce_Two, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	checksPost59(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4596,10 +4597,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre60(&c, &opScatterReduceTwoOut, &locs404, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre60(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs404, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	checksPost61(&c, &locs404, &a0, &a2, &a3, &a6, self, index, src, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs404, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
 }
 
@@ -4616,10 +4617,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opEq_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opEq_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4636,10 +4637,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opEq_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opEq_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4656,10 +4657,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseAndTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4676,10 +4677,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseAndScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4696,9 +4697,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseAndScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4715,9 +4716,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseAndScalarTensor, &locs204, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs204, &a1, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	checksPost6(&c, &locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
 	return r0
 }
 
@@ -4734,10 +4735,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseAndScalarTensorOut, &locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4754,9 +4755,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseAndTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4773,10 +4774,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseAnd_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4793,10 +4794,10 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBitwiseAnd_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4813,9 +4814,9 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderAndScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderAndScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4832,9 +4833,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderAndTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4851,10 +4852,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIandScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIandScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4871,10 +4872,10 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDunderIandTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDunderIandTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4891,10 +4892,10 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseOrTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4911,10 +4912,10 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseOrScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4931,9 +4932,9 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseOrScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4950,9 +4951,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseOrScalarTensor, &locs204, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs204, &a1, other)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	checksPost6(&c, &locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
 	return r0
 }
 
@@ -4969,10 +4970,10 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseOrScalarTensorOut, &locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4989,9 +4990,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseOrTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5008,10 +5009,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseOr_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5028,10 +5029,10 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBitwiseOr_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5048,9 +5049,9 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderOrScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderOrScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5067,9 +5068,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderOrTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5086,10 +5087,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5106,10 +5107,10 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDunderIorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDunderIorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5126,10 +5127,10 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseXorTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5146,10 +5147,10 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseXorScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5166,9 +5167,9 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseXorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5185,9 +5186,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseXorScalarTensor, &locs204, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs204, &a1, other)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	checksPost6(&c, &locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
 	return r0
 }
 
@@ -5204,10 +5205,10 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseXorScalarTensorOut, &locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -5224,9 +5225,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseXorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5243,10 +5244,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseXor_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5263,10 +5264,10 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBitwiseXor_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5283,9 +5284,9 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderXorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderXorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5302,9 +5303,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderXorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5321,10 +5322,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIxorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIxorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5341,10 +5342,10 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDunderIxorTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDunderIxorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5361,9 +5362,9 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderLshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5380,9 +5381,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderLshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5399,10 +5400,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIlshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5419,10 +5420,10 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opDunderLshiftScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5439,10 +5440,10 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDunderIlshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5459,10 +5460,10 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDunderLshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5479,9 +5480,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseLeftShiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5498,10 +5499,10 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBitwiseLeftShift_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5518,10 +5519,10 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5538,9 +5539,9 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseLeftShiftTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5557,10 +5558,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseLeftShift_TensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5577,10 +5578,10 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseLeftShiftTensorScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5597,9 +5598,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs204, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs204, &a1, other)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	checksPost6(&c, &locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
 	return r0
 }
 
@@ -5616,10 +5617,10 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseLeftShiftScalarTensorOut, &locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -5636,9 +5637,9 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDunderRshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5655,9 +5656,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDunderRshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5674,10 +5675,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDunderIrshiftScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5694,10 +5695,10 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opDunderRshiftScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5714,10 +5715,10 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opDunderIrshiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5734,10 +5735,10 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opDunderRshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5754,9 +5755,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBitwiseRightShiftTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5773,10 +5774,10 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opBitwiseRightShift_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5793,10 +5794,10 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opBitwiseRightShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5813,9 +5814,9 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opBitwiseRightShiftTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5832,10 +5833,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opBitwiseRightShift_TensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5852,10 +5853,10 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseRightShiftTensorScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5872,9 +5873,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs204, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs204, &a1, other)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	checksPost6(&c, &locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
 	return r0
 }
 
@@ -5891,10 +5892,10 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opBitwiseRightShiftScalarTensorOut, &locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -5911,10 +5912,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTril_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTril_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5931,10 +5932,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opTriu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opTriu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5951,10 +5952,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opDigamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opDigamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5971,10 +5972,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLerp_Scalar, &locs405, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre51(&c, &opLerp_Scalar, &assertgenshapes.Locs405, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	checksPost52(&c, &locs405, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs405, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -5991,10 +5992,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opLerp_Tensor, &locs406, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre58(&c, &opLerp_Tensor, &assertgenshapes.Locs406, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	checksPost59(&c, &locs406, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs406, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -6011,10 +6012,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddbmm_, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre58(&c, &opAddbmm_, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	checksPost59(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -6031,10 +6032,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opAddbmmOut, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre60(&c, &opAddbmmOut, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost61(&c, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -6051,9 +6052,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddbmm, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre56(&c, &opAddbmm, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	checksPost57(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -6070,10 +6071,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRandom_From, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRandom_From, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6090,10 +6091,10 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opRandomFromOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandomFromOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6110,9 +6111,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandomFrom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6129,10 +6130,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRandom_To, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRandom_To, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6149,10 +6150,10 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opRandomToOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandomToOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6169,9 +6170,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandomTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6188,10 +6189,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRandom_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRandom_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6208,10 +6209,10 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRandomOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRandomOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6228,9 +6229,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRandom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Random(self, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6247,10 +6248,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opUniform_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opUniform_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6267,10 +6268,10 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUniformOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUniformOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6287,9 +6288,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUniform, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6306,10 +6307,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opCauchy_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opCauchy_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6326,10 +6327,10 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opCauchyOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCauchyOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6346,9 +6347,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCauchy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6365,10 +6366,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLogNormal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLogNormal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6385,10 +6386,10 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opLogNormalOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogNormalOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6405,9 +6406,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogNormal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6424,10 +6425,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opExponential_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opExponential_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6444,10 +6445,10 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opExponentialOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opExponentialOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6464,9 +6465,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExponential, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6483,10 +6484,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGeometric_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGeometric_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6503,10 +6504,10 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opGeometricOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGeometricOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6523,9 +6524,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGeometric, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6542,10 +6543,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opDiagOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDiagOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6562,9 +6563,9 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiag, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiag, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6581,10 +6582,10 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opCrossOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -6601,9 +6602,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCross, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Cross(self, other, dim)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6620,10 +6621,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opTriuOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTriuOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6640,9 +6641,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTriu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6659,10 +6660,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opTrilOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTrilOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6679,9 +6680,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTril, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6697,9 +6698,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opTrilIndices, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opTrilIndices, &assertgenshapes.Locs14)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -6716,10 +6717,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opTrilIndicesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opTrilIndicesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -6735,9 +6736,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opTriuIndices, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opTriuIndices, &assertgenshapes.Locs14)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -6754,10 +6755,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre9(&c, &opTriuIndicesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre9(&c, &opTriuIndicesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	checksPost10(&c, &locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
 	return r0
 }
 
@@ -6774,9 +6775,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTrace, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trace(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6793,10 +6794,10 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opTraceOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTraceOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6813,9 +6814,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTraceBackward, &locs47, &a0, grad)
+	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs47, &a0, grad)
 	r0 := kernels.TraceBackward(grad, sizes)
-	checksPost6(&c, &locs47, &a0, grad, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs47, &a0, grad, r0)
 	return r0
 }
 
@@ -6832,10 +6833,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNeScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6852,9 +6853,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6871,10 +6872,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opNeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6891,9 +6892,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6910,10 +6911,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNe_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNe_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6930,10 +6931,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opNe_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opNe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6950,10 +6951,10 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opNotEqualScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNotEqualScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6970,9 +6971,9 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNotEqualScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NotEqualScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6989,10 +6990,10 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opNotEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7009,9 +7010,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNotEqualTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opNotEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7028,10 +7029,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNotEqual_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNotEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7048,10 +7049,10 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opNotEqual_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opNotEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7068,10 +7069,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opEqScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opEqScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7088,9 +7089,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opEqScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7107,10 +7108,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opEqTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7127,9 +7128,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7146,10 +7147,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGeScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7166,9 +7167,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7185,10 +7186,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7205,9 +7206,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7224,10 +7225,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGe_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGe_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7244,10 +7245,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opGe_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opGe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7264,10 +7265,10 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGreaterEqualScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7284,9 +7285,9 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGreaterEqualScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7303,10 +7304,10 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGreaterEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7323,9 +7324,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGreaterEqualTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7342,10 +7343,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGreaterEqual_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7362,10 +7363,10 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opGreaterEqual_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7382,10 +7383,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLeScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7402,9 +7403,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7421,10 +7422,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7441,9 +7442,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7460,10 +7461,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLe_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLe_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7480,10 +7481,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLe_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7500,10 +7501,10 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLessEqualScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLessEqualScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7520,9 +7521,9 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLessEqualScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LessEqualScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7539,10 +7540,10 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLessEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7559,9 +7560,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLessEqualTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLessEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7578,10 +7579,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLessEqual_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLessEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7598,10 +7599,10 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLessEqual_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLessEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7618,10 +7619,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGtScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGtScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7638,9 +7639,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7657,10 +7658,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7677,9 +7678,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7696,10 +7697,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGt_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGt_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7716,10 +7717,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opGt_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opGt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7736,10 +7737,10 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGreaterScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGreaterScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7756,9 +7757,9 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGreaterScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GreaterScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7775,10 +7776,10 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGreaterTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7795,9 +7796,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGreaterTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opGreaterTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GreaterTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7814,10 +7815,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opGreater_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opGreater_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7834,10 +7835,10 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opGreater_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opGreater_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7854,10 +7855,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLtScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLtScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7874,9 +7875,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7893,10 +7894,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7913,9 +7914,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7932,10 +7933,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLt_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLt_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7952,10 +7953,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLt_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7972,10 +7973,10 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLessScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLessScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7992,9 +7993,9 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLessScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LessScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8011,10 +8012,10 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLessTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8031,9 +8032,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLessTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLessTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LessTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8050,10 +8051,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLess_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLess_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8070,10 +8071,10 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opLess_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opLess_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8090,10 +8091,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opTakeOut, &locs400, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opTakeOut, &assertgenshapes.Locs400, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	checksPost20(&c, &locs400, &a0, &a1, &a2, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a1, &a2, self, index, out, r0)
 	return r0
 }
 
@@ -8110,9 +8111,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTake, &locs399, &a0, &a1, self, index)
+	assertgenshapes.ChecksPre14(&c, &opTake, &assertgenshapes.Locs399, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	checksPost18(&c, &locs399, &a0, &a1, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -8129,10 +8130,10 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opTakeAlongDimOut, &locs137, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opTakeAlongDimOut, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	checksPost20(&c, &locs137, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -8149,9 +8150,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTakeAlongDim, &locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opTakeAlongDim, &assertgenshapes.Locs136, &a0, &a1, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	checksPost18(&c, &locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8168,10 +8169,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre19(&c, &opIndexSelectOut, &locs400, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opIndexSelectOut, &assertgenshapes.Locs400, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	checksPost20(&c, &locs400, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -8188,9 +8189,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opIndexSelect, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexSelect, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	checksPost18(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -8207,10 +8208,10 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre19(&c, &opIndexSelectDimnameOut, &locs400, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs400, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	checksPost20(&c, &locs400, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -8227,9 +8228,9 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opIndexSelectDimname, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexSelectDimname, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	checksPost18(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -8246,9 +8247,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre14(&c, &opIndexSelectBackward, &locs407, &a0, &a3, grad, index)
+	assertgenshapes.ChecksPre14(&c, &opIndexSelectBackward, &assertgenshapes.Locs407, &a0, &a3, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	checksPost18(&c, &locs407, &a0, &a3, grad, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs407, &a0, &a3, grad, index, r0)
 	return r0
 }
 
@@ -8265,10 +8266,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMaskedSelectOut, &locs30, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre19(&c, &opMaskedSelectOut, &assertgenshapes.Locs30, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	checksPost20(&c, &locs30, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -8285,9 +8286,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaskedSelect, &locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre14(&c, &opMaskedSelect, &assertgenshapes.Locs29, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	checksPost18(&c, &locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -8304,9 +8305,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMaskedSelectBackward, &locs408, &a0, &a1, &a2, grad, input, mask)
+	assertgenshapes.ChecksPre56(&c, &opMaskedSelectBackward, &assertgenshapes.Locs408, &a0, &a1, &a2, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	checksPost57(&c, &locs408, &a0, &a1, &a2, grad, input, mask, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs408, &a0, &a1, &a2, grad, input, mask, r0)
 	return r0
 }
 
@@ -8323,10 +8324,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opNonzeroOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNonzeroOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8343,9 +8344,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nonzero(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8362,10 +8363,10 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opNonzeroStaticOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNonzeroStaticOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8382,9 +8383,9 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNonzeroStatic, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNonzeroStatic, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NonzeroStatic(self, size, fill_value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8401,9 +8402,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNonzeroNumpy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNonzeroNumpy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NonzeroNumpy(self)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8420,9 +8421,9 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgwhere, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argwhere(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8439,10 +8440,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre19(&c, &opGatherOut, &locs400, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opGatherOut, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	checksPost20(&c, &locs400, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -8459,9 +8460,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opGather, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opGather, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	checksPost18(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -8478,9 +8479,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre56(&c, &opGatherBackward, &locs409, &a0, &a1, &a3, grad, self, index)
+	assertgenshapes.ChecksPre56(&c, &opGatherBackward, &assertgenshapes.Locs409, &a0, &a1, &a3, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	checksPost57(&c, &locs409, &a0, &a1, &a3, grad, self, index, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs409, &a0, &a1, &a3, grad, self, index, r0)
 	return r0
 }
 
@@ -8497,10 +8498,10 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre19(&c, &opGatherDimnameOut, &locs400, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre19(&c, &opGatherDimnameOut, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	checksPost20(&c, &locs400, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -8517,9 +8518,9 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre14(&c, &opGatherDimname, &locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre14(&c, &opGatherDimname, &assertgenshapes.Locs399, &a0, &a2, self, index)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	checksPost18(&c, &locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -8536,9 +8537,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre56(&c, &opXGatherSparseBackward, &locs410, &a0, &a2, &a3, self, index, grad)
+	assertgenshapes.ChecksPre56(&c, &opXGatherSparseBackward, &assertgenshapes.Locs410, &a0, &a2, &a3, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	checksPost57(&c, &locs410, &a0, &a2, &a3, self, index, grad, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs410, &a0, &a2, &a3, self, index, grad, r0)
 	return r0
 }
 
@@ -8555,10 +8556,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opAddcmulOut, &locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre60(&c, &opAddcmulOut, &assertgenshapes.Locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	checksPost61(&c, &locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -8575,9 +8576,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddcmul, &locs412, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre56(&c, &opAddcmul, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	checksPost57(&c, &locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -8594,10 +8595,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddcmul_, &locs412, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre58(&c, &opAddcmul_, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	checksPost59(&c, &locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -8614,10 +8615,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opAddcdivOut, &locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre60(&c, &opAddcdivOut, &assertgenshapes.Locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	checksPost61(&c, &locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -8634,9 +8635,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAddcdiv, &locs412, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre56(&c, &opAddcdiv, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	checksPost57(&c, &locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -8653,10 +8654,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre58(&c, &opAddcdiv_, &locs412, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre58(&c, &opAddcdiv_, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	checksPost59(&c, &locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -8673,9 +8674,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opCrossEntropyLoss, &locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opCrossEntropyLoss, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	checksPost57(&c, &locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -8692,10 +8693,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre33(&c, &opTriangularSolveX, &locs413, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPre33(&c, &opTriangularSolveX, &assertgenshapes.Locs413, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	checksPost34(&c, &locs413, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs413, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
 	return r0, r1
 }
 
@@ -8712,9 +8713,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opTriangularSolve, &locs414, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre31(&c, &opTriangularSolve, &assertgenshapes.Locs414, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	checksPost32(&c, &locs414, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs414, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -8732,9 +8733,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXLinalgCheckErrors, &locs415, &a0, info)
+	assertgenshapes.ChecksPre7(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs415, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	checksPost8(&c, &locs415, &a0, info)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs415, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -8750,10 +8751,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opLinalgSolveTriangularOut, &locs416, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs416, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	checksPost20(&c, &locs416, &a0, &a1, &a5, self, B, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs416, &a0, &a1, &a5, self, B, out, r0)
 	return r0
 }
 
@@ -8770,9 +8771,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgSolveTriangular, &locs417, &a0, &a1, self, B)
+	assertgenshapes.ChecksPre14(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs417, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	checksPost18(&c, &locs417, &a0, &a1, self, B, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -8789,9 +8790,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgVander, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.LinalgVander(x, N)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -8808,10 +8809,10 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre230(&c, &opSvdU, &locs418, &a0, &a3, &a4, &a5, self, U, S, V)
+	assertgenshapes.ChecksPre230(&c, &opSvdU, &assertgenshapes.Locs418, &a0, &a3, &a4, &a5, self, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	checksPost231(&c, &locs418, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs418, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8828,9 +8829,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opSvd, &locs293, &a0, self)
+	assertgenshapes.ChecksPre228(&c, &opSvd, &assertgenshapes.Locs293, &a0, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	checksPost229(&c, &locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8847,9 +8848,9 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSwapaxes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8866,10 +8867,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSwapaxes_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSwapaxes_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8886,9 +8887,9 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSwapdims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	checksPost1(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8905,10 +8906,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSwapdims_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSwapdims_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8925,10 +8926,10 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCholeskyOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCholeskyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8945,9 +8946,9 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCholesky, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCholesky, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8964,10 +8965,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opCholeskySolveOut, &locs419, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPre19(&c, &opCholeskySolveOut, &assertgenshapes.Locs419, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	checksPost20(&c, &locs419, &a0, &a1, &a3, self, input2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs419, &a0, &a1, &a3, self, input2, out, r0)
 	return r0
 }
 
@@ -8984,9 +8985,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opCholeskySolve, &locs420, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre14(&c, &opCholeskySolve, &assertgenshapes.Locs420, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	checksPost18(&c, &locs420, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs420, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -9003,9 +9004,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXCholeskySolveHelper, &locs421, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs421, &a0, &a1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	checksPost18(&c, &locs421, &a0, &a1, self, A, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs421, &a0, &a1, self, A, r0)
 	return r0
 }
 
@@ -9022,10 +9023,10 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXCholeskySolveHelperOut, &locs422, &a0, &a1, &a3, self, A, out)
+	assertgenshapes.ChecksPre19(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs422, &a0, &a1, &a3, self, A, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	checksPost20(&c, &locs422, &a0, &a1, &a3, self, A, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs422, &a0, &a1, &a3, self, A, out, r0)
 	return r0
 }
 
@@ -9042,9 +9043,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCholeskyInverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9061,10 +9062,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opCholeskyInverseOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCholeskyInverseOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9081,10 +9082,10 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opQrQ, &locs423, &a0, &a2, &a3, self, Q, R)
+	assertgenshapes.ChecksPre49(&c, &opQrQ, &assertgenshapes.Locs423, &a0, &a2, &a3, self, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	checksPost50(&c, &locs423, &a0, &a2, &a3, self, Q, R, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs423, &a0, &a2, &a3, self, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -9101,9 +9102,9 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opQr, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opQr, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Qr(self, some)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9120,10 +9121,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opGeqrfA, &locs424, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPre49(&c, &opGeqrfA, &assertgenshapes.Locs424, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	checksPost50(&c, &locs424, &a0, &a1, &a2, self, a, tau, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs424, &a0, &a1, &a2, self, a, tau, r0, r1)
 	return r0, r1
 }
 
@@ -9140,9 +9141,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opGeqrf, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opGeqrf, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9159,9 +9160,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opOrgqr, &locs420, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre14(&c, &opOrgqr, &assertgenshapes.Locs420, &a0, &a1, self, input2)
 	r0 := kernels.Orgqr(self, input2)
-	checksPost18(&c, &locs420, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs420, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -9178,10 +9179,10 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opOrgqrOut, &locs419, &a0, &a1, &a2, self, input2, out)
+	assertgenshapes.ChecksPre19(&c, &opOrgqrOut, &assertgenshapes.Locs419, &a0, &a1, &a2, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	checksPost20(&c, &locs419, &a0, &a1, &a2, self, input2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs419, &a0, &a1, &a2, self, input2, out, r0)
 	return r0
 }
 
@@ -9198,10 +9199,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opOrmqrOut, &locs425, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPre60(&c, &opOrmqrOut, &assertgenshapes.Locs425, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	checksPost61(&c, &locs425, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs425, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
 	return r0
 }
 
@@ -9218,9 +9219,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opOrmqr, &locs426, &a0, &a1, &a2, self, input2, input3)
+	assertgenshapes.ChecksPre56(&c, &opOrmqr, &assertgenshapes.Locs426, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	checksPost57(&c, &locs426, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs426, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -9237,9 +9238,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opXLuWithInfo, &locs293, &a0, self)
+	assertgenshapes.ChecksPre228(&c, &opXLuWithInfo, &assertgenshapes.Locs293, &a0, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	checksPost229(&c, &locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9256,10 +9257,10 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opLuSolveOut, &locs427, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
+	assertgenshapes.ChecksPre60(&c, &opLuSolveOut, &assertgenshapes.Locs427, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	checksPost61(&c, &locs427, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs427, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
 	return r0
 }
 
@@ -9276,9 +9277,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opLuSolve, &locs428, &a0, &a1, &a2, self, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre56(&c, &opLuSolve, &assertgenshapes.Locs428, &a0, &a1, &a2, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	checksPost57(&c, &locs428, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs428, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
 	return r0
 }
 
@@ -9295,9 +9296,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre301(&c, &opLuUnpack, &locs429, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre301(&c, &opLuUnpack, &assertgenshapes.Locs429, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	checksPost302(&c, &locs429, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost302(&c, &assertgenshapes.Locs429, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -9314,10 +9315,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	checksPre221(&c, &opLuUnpackOut, &locs430, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPre221(&c, &opLuUnpackOut, &assertgenshapes.Locs430, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	checksPost222(&c, &locs430, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
+	assertgenshapes.ChecksPost222(&c, &assertgenshapes.Locs430, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9334,10 +9335,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opMultinomialOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMultinomialOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9354,9 +9355,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMultinomial, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9373,10 +9374,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLgammaOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLgammaOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9393,10 +9394,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLgamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLgamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9413,9 +9414,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lgamma(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9432,10 +9433,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opDigammaOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDigammaOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9452,9 +9453,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDigamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Digamma(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9471,10 +9472,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opPolygammaOut, &locs40, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPolygammaOut, &assertgenshapes.Locs40, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	checksPost55(&c, &locs40, &a1, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -9491,9 +9492,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opPolygamma, &locs0, &a1, self)
+	assertgenshapes.ChecksPre0(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	checksPost6(&c, &locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a1, self, r0)
 	return r0
 }
 
@@ -9510,10 +9511,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opPolygamma_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opPolygamma_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9530,9 +9531,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opErfinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfinv(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9549,10 +9550,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opErfinv_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opErfinv_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9569,10 +9570,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opErfinvOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opErfinvOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9589,9 +9590,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.I0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9608,10 +9609,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opI0_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opI0_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9628,10 +9629,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opI0Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opI0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9648,9 +9649,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSign, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sign(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9667,10 +9668,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opSign_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opSign_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9687,10 +9688,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSignOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSignOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9707,9 +9708,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSignbit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Signbit(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9726,10 +9727,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSignbitOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSignbitOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9746,9 +9747,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opDist, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9765,10 +9766,10 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opDistOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opDistOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -9785,10 +9786,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opAtan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 

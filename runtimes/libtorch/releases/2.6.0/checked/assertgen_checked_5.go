@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,10 +24,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opAtan2_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opAtan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -43,9 +44,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAtan2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opAtan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -62,9 +63,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opArctan2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opArctan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Arctan2(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -81,10 +82,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opArctan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opArctan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -101,10 +102,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opArctan2_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opArctan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -121,10 +122,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLerpScalarOut, &locs431, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPre19(&c, &opLerpScalarOut, &assertgenshapes.Locs431, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	checksPost20(&c, &locs431, &a0, &a1, &a3, self, end, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs431, &a0, &a1, &a3, self, end, out, r0)
 	return r0
 }
 
@@ -141,10 +142,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opLerpTensorOut, &locs432, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPre60(&c, &opLerpTensorOut, &assertgenshapes.Locs432, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	checksPost61(&c, &locs432, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs432, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
 }
 
@@ -161,9 +162,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLerpScalar, &locs405, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre14(&c, &opLerpScalar, &assertgenshapes.Locs405, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	checksPost18(&c, &locs405, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs405, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -180,9 +181,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opLerpTensor, &locs406, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre56(&c, &opLerpTensor, &assertgenshapes.Locs406, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	checksPost57(&c, &locs406, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs406, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -199,10 +200,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opHistcOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opHistcOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -219,9 +220,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHistc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHistc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -238,10 +239,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre303(&c, &opHistogramBinsTensorOut, &locs433, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre303(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs433, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	checksPost108(&c, &locs433, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs433, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -258,9 +259,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre304(&c, &opHistogramBinsTensor, &locs434, &a0, &a1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre304(&c, &opHistogramBinsTensor, &assertgenshapes.Locs434, &a0, &a1, &a2, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	checksPost106(&c, &locs434, &a0, &a1, &a2, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs434, &a0, &a1, &a2, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -277,10 +278,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a0, a3, a5, a6 asserts.Saved
-	checksPre305(&c, &opHistogramBinCtOut, &locs435, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre305(&c, &opHistogramBinCtOut, &assertgenshapes.Locs435, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	checksPost34(&c, &locs435, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs435, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -297,9 +298,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre306(&c, &opHistogramBinCt, &locs436, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre306(&c, &opHistogramBinCt, &assertgenshapes.Locs436, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	checksPost32(&c, &locs436, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs436, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -316,9 +317,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre81(&c, &opXHistogramddBinEdges, &locs101, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre81(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs101, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	checksPost307(&c, &locs101, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost307(&c, &assertgenshapes.Locs101, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -339,10 +340,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0, a3 asserts.Saved
 		l5     asserts.SavedList
 	)
-	checksPre308(&c, &opXHistogramddBinEdgesOut, &locs437, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPre308(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs437, &a0, &a3, &l5, self, weight, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	checksPost309(&c, &locs437, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs437, &a0, &a3, &l5, self, weight, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -358,9 +359,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre81(&c, &opXHistogramddFromBinCts, &locs101, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre81(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs101, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	checksPost18(&c, &locs101, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -377,10 +378,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a0, a3, a5 asserts.Saved
-	checksPre82(&c, &opXHistogramddFromBinCtsOut, &locs102, &a0, &a3, &a5, self, weight, out)
+	assertgenshapes.ChecksPre82(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs102, &a0, &a3, &a5, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	checksPost20(&c, &locs102, &a0, &a3, &a5, self, weight, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
 }
 
@@ -400,9 +401,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre310(&c, &opXHistogramddFromBinTensors, &locs438, &a0, &l1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre310(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs438, &a0, &l1, &a2, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	checksPost153(&c, &locs438, &a0, &l1, &a2, self, bins, weight, r0)
+	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs438, &a0, &l1, &a2, self, bins, weight, r0)
 	return r0
 }
 
@@ -422,10 +423,10 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre311(&c, &opXHistogramddFromBinTensorsOut, &locs439, &a0, &l1, &a2, &a4, self, bins, weight, out)
+	assertgenshapes.ChecksPre311(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs439, &a0, &l1, &a2, &a4, self, bins, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	checksPost151(&c, &locs439, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
+	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs439, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
 }
 
@@ -442,9 +443,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre306(&c, &opHistogramdd, &locs436, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre306(&c, &opHistogramdd, &assertgenshapes.Locs436, &a0, &a3, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	checksPost312(&c, &locs436, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost312(&c, &assertgenshapes.Locs436, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -461,9 +462,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre306(&c, &opHistogramddIntBins, &locs436, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre306(&c, &opHistogramddIntBins, &assertgenshapes.Locs436, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	checksPost312(&c, &locs436, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost312(&c, &assertgenshapes.Locs436, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -483,9 +484,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		a0, a3 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre313(&c, &opHistogramddTensorListBins, &locs434, &a0, &l1, &a3, self, bins, weight)
+	assertgenshapes.ChecksPre313(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs434, &a0, &l1, &a3, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	checksPost314(&c, &locs434, &a0, &l1, &a3, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost314(&c, &assertgenshapes.Locs434, &a0, &l1, &a3, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -502,10 +503,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opFmodScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFmodScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -522,9 +523,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFmodScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFmodScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -541,10 +542,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFmod_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFmod_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -561,10 +562,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFmodTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -581,9 +582,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFmodTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -600,10 +601,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opFmod_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opFmod_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -620,10 +621,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opHypotOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -640,9 +641,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHypot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opHypot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -659,10 +660,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opHypot_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opHypot_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -679,10 +680,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opIgammaOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -699,9 +700,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIgamma, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opIgamma, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -718,10 +719,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opIgamma_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opIgamma_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -738,10 +739,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opIgammacOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -758,9 +759,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opIgammac, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opIgammac, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -777,10 +778,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opIgammac_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opIgammac_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -797,10 +798,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opNextafterOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -817,9 +818,9 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNextafter, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opNextafter, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -836,10 +837,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opNextafter_, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opNextafter_, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -856,10 +857,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opRemainderScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRemainderScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -876,9 +877,9 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRemainderScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRemainderScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -895,10 +896,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRemainder_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRemainder_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -915,10 +916,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opRemainderTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -935,9 +936,9 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opRemainderTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -954,10 +955,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opRemainder_Tensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre51(&c, &opRemainder_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -974,9 +975,9 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opRemainderScalarTensor, &locs204, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opRemainderScalarTensor, &assertgenshapes.Locs204, &a1, other)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	checksPost6(&c, &locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
 	return r0
 }
 
@@ -993,10 +994,10 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opRemainderScalarTensorOut, &locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -1013,9 +1014,9 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Min(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1032,10 +1033,10 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opMinUnaryOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMinUnaryOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1052,9 +1053,9 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFmin, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFmin, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1071,10 +1072,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFminOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1091,9 +1092,9 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Max(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1110,9 +1111,9 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFmax, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opFmax, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1129,10 +1130,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opFmaxOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1149,9 +1150,9 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaximum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMaximum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1168,10 +1169,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMaximumOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1188,9 +1189,9 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaxOther, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMaxOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MaxOther(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1207,10 +1208,10 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMaxOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1227,10 +1228,10 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opMaxUnaryOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMaxUnaryOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1247,9 +1248,9 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMinimum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMinimum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1266,10 +1267,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMinimumOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1286,10 +1287,10 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMinOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opMinOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -1306,9 +1307,9 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMinOther, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opMinOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MinOther(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1325,9 +1326,9 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opQuantile, &locs440, &a0, &a1, self, q)
+	assertgenshapes.ChecksPre14(&c, &opQuantile, &assertgenshapes.Locs440, &a0, &a1, self, q)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	checksPost18(&c, &locs440, &a0, &a1, self, q, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs440, &a0, &a1, self, q, r0)
 	return r0
 }
 
@@ -1344,10 +1345,10 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opQuantileOut, &locs441, &a0, &a1, &a5, self, q, out)
+	assertgenshapes.ChecksPre19(&c, &opQuantileOut, &assertgenshapes.Locs441, &a0, &a1, &a5, self, q, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost20(&c, &locs441, &a0, &a1, &a5, self, q, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs441, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
@@ -1364,9 +1365,9 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opQuantileScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opQuantileScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1383,10 +1384,10 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opQuantileScalarOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opQuantileScalarOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1403,9 +1404,9 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNanquantile, &locs440, &a0, &a1, self, q)
+	assertgenshapes.ChecksPre14(&c, &opNanquantile, &assertgenshapes.Locs440, &a0, &a1, self, q)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	checksPost18(&c, &locs440, &a0, &a1, self, q, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs440, &a0, &a1, self, q, r0)
 	return r0
 }
 
@@ -1422,10 +1423,10 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opNanquantileOut, &locs441, &a0, &a1, &a5, self, q, out)
+	assertgenshapes.ChecksPre19(&c, &opNanquantileOut, &assertgenshapes.Locs441, &a0, &a1, &a5, self, q, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost20(&c, &locs441, &a0, &a1, &a5, self, q, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs441, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
@@ -1442,9 +1443,9 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNanquantileScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNanquantileScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1461,10 +1462,10 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opNanquantileScalarOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNanquantileScalarOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1481,10 +1482,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opSortValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opSortValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1501,10 +1502,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opSortValuesStable, &locs111, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opSortValuesStable, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	checksPost50(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1521,9 +1522,9 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSort, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSort, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1540,9 +1541,9 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSortStable, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSortStable, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1559,10 +1560,10 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opSortDimnameValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opSortDimnameValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1579,10 +1580,10 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre49(&c, &opSortDimnameValuesStable, &locs111, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	checksPost50(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1599,9 +1600,9 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSortDimname, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSortDimname, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1618,9 +1619,9 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSortDimnameStable, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSortDimnameStable, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1637,10 +1638,10 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opMsortOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMsortOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1657,9 +1658,9 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMsort, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMsort, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Msort(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1676,9 +1677,9 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgsort, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgsort, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argsort(self, dim, descending)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1695,9 +1696,9 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgsortStable, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgsortStable, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1714,10 +1715,10 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opArgsortStableOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opArgsortStableOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1734,9 +1735,9 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opArgsortDimname, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opArgsortDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ArgsortDimname(self, dim, descending)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1753,10 +1754,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre49(&c, &opTopkValues, &locs111, &a0, &a5, &a6, self, values, indices)
+	assertgenshapes.ChecksPre49(&c, &opTopkValues, &assertgenshapes.Locs111, &a0, &a5, &a6, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	checksPost50(&c, &locs111, &a0, &a5, &a6, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a5, &a6, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1773,9 +1774,9 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opTopk, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opTopk, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1792,9 +1793,9 @@ func All(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.All(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1811,10 +1812,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAllAllOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAllAllOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1831,9 +1832,9 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAny, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAny, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Any(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1850,10 +1851,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAnyAllOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAnyAllOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1870,10 +1871,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opRenormOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRenormOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1890,9 +1891,9 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRenorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRenorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1909,10 +1910,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opRenorm_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opRenorm_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1929,9 +1930,9 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnfold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnfold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1948,9 +1949,9 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnfoldBackward, &locs442, &a0, grad_in)
+	assertgenshapes.ChecksPre0(&c, &opUnfoldBackward, &assertgenshapes.Locs442, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	checksPost6(&c, &locs442, &a0, grad_in, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs442, &a0, grad_in, r0)
 	return r0
 }
 
@@ -1967,10 +1968,10 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUnfoldBackwardOut, &locs443, &a0, &a5, grad_in, out)
+	assertgenshapes.ChecksPre54(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs443, &a0, &a5, grad_in, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	checksPost55(&c, &locs443, &a0, &a5, grad_in, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs443, &a0, &a5, grad_in, out, r0)
 	return r0
 }
 
@@ -1987,9 +1988,9 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opEqual, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre21(&c, &opEqual, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	checksPost22(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2006,10 +2007,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opPowTensorTensorOut, &locs444, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPre19(&c, &opPowTensorTensorOut, &assertgenshapes.Locs444, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	checksPost20(&c, &locs444, &a0, &a1, &a2, self, exponent, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs444, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
@@ -2026,9 +2027,9 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opPowTensorTensor, &locs445, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre14(&c, &opPowTensorTensor, &assertgenshapes.Locs445, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	checksPost18(&c, &locs445, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs445, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -2045,10 +2046,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opPowScalarOut, &locs446, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPre54(&c, &opPowScalarOut, &assertgenshapes.Locs446, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	checksPost55(&c, &locs446, &a1, &a2, exponent, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs446, &a1, &a2, exponent, out, r0)
 	return r0
 }
 
@@ -2065,9 +2066,9 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opPowScalar, &locs447, &a1, exponent)
+	assertgenshapes.ChecksPre0(&c, &opPowScalar, &assertgenshapes.Locs447, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	checksPost6(&c, &locs447, &a1, exponent, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs447, &a1, exponent, r0)
 	return r0
 }
 
@@ -2084,10 +2085,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opPowTensorScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPowTensorScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2104,9 +2105,9 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPowTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPowTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2123,10 +2124,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opPow_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opPow_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2143,10 +2144,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opPow_Tensor, &locs445, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre51(&c, &opPow_Tensor, &assertgenshapes.Locs445, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	checksPost52(&c, &locs445, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs445, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -2163,10 +2164,10 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opFloatPowerTensorTensorOut, &locs444, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPre19(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs444, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	checksPost20(&c, &locs444, &a0, &a1, &a2, self, exponent, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs444, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
@@ -2183,9 +2184,9 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opFloatPowerTensorTensor, &locs445, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre14(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs445, &a0, &a1, self, exponent)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	checksPost18(&c, &locs445, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs445, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -2202,10 +2203,10 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opFloatPowerScalarOut, &locs446, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPre54(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs446, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	checksPost55(&c, &locs446, &a1, &a2, exponent, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs446, &a1, &a2, exponent, out, r0)
 	return r0
 }
 
@@ -2222,9 +2223,9 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opFloatPowerScalar, &locs447, &a1, exponent)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerScalar, &assertgenshapes.Locs447, &a1, exponent)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	checksPost6(&c, &locs447, &a1, exponent, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs447, &a1, exponent, r0)
 	return r0
 }
 
@@ -2241,10 +2242,10 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opFloatPowerTensorScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2261,9 +2262,9 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFloatPowerTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2280,10 +2281,10 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opFloatPower_Scalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opFloatPower_Scalar, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2300,10 +2301,10 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre51(&c, &opFloatPower_Tensor, &locs445, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre51(&c, &opFloatPower_Tensor, &assertgenshapes.Locs445, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	checksPost52(&c, &locs445, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs445, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -2320,10 +2321,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opNormal_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opNormal_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2340,10 +2341,10 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opNormalOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opNormalOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2360,9 +2361,9 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormalFunctional, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNormalFunctional, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2379,10 +2380,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opNormalTensorFloatOut, &locs448, &a0, &a3, mean, out)
+	assertgenshapes.ChecksPre54(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs448, &a0, &a3, mean, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	checksPost55(&c, &locs448, &a0, &a3, mean, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs448, &a0, &a3, mean, out, r0)
 	return r0
 }
 
@@ -2399,9 +2400,9 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNormalTensorFloat, &locs449, &a0, mean)
+	assertgenshapes.ChecksPre0(&c, &opNormalTensorFloat, &assertgenshapes.Locs449, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	checksPost6(&c, &locs449, &a0, mean, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs449, &a0, mean, r0)
 	return r0
 }
 
@@ -2418,10 +2419,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre54(&c, &opNormalFloatTensorOut, &locs450, &a1, &a3, std, out)
+	assertgenshapes.ChecksPre54(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs450, &a1, &a3, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	checksPost55(&c, &locs450, &a1, &a3, std, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs450, &a1, &a3, std, out, r0)
 	return r0
 }
 
@@ -2438,9 +2439,9 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opNormalFloatTensor, &locs451, &a1, std)
+	assertgenshapes.ChecksPre0(&c, &opNormalFloatTensor, &assertgenshapes.Locs451, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	checksPost6(&c, &locs451, &a1, std, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs451, &a1, std, r0)
 	return r0
 }
 
@@ -2457,10 +2458,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opNormalTensorTensorOut, &locs452, &a0, &a1, &a3, mean, std, out)
+	assertgenshapes.ChecksPre19(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs452, &a0, &a1, &a3, mean, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	checksPost20(&c, &locs452, &a0, &a1, &a3, mean, std, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs452, &a0, &a1, &a3, mean, std, out, r0)
 	return r0
 }
 
@@ -2477,9 +2478,9 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opNormalTensorTensor, &locs453, &a0, &a1, mean, std)
+	assertgenshapes.ChecksPre14(&c, &opNormalTensorTensor, &assertgenshapes.Locs453, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	checksPost18(&c, &locs453, &a0, &a1, mean, std, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs453, &a0, &a1, mean, std, r0)
 	return r0
 }
 
@@ -2495,9 +2496,9 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opNormalFloatFloat, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opNormalFloatFloat, &assertgenshapes.Locs14)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -2514,10 +2515,10 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre9(&c, &opNormalFloatFloatOut, &locs26, &a4, out)
+	assertgenshapes.ChecksPre9(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs26, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	checksPost10(&c, &locs26, &a4, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a4, out, r0)
 	return r0
 }
 
@@ -2534,9 +2535,9 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2557,10 +2558,10 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre315(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs454, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPre315(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs454, &l0, &a1, &a2, self, found_inf, inv_scale)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	checksPost316(&c, &locs454, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost316(&c, &assertgenshapes.Locs454, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
@@ -2580,10 +2581,10 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre317(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs455, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPre317(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs455, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	checksPost318(&c, &locs455, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPost318(&c, &assertgenshapes.Locs455, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
@@ -2602,9 +2603,9 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre319(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs456, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPre319(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs456, &l0, &a1, &a2, self, found_inf, inv_scale)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	checksPost320(&c, &locs456, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
+	assertgenshapes.ChecksPost320(&c, &assertgenshapes.Locs456, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
 	return r0, r1
 }
 
@@ -2621,10 +2622,10 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre321(&c, &opXAmpUpdateScale_, &locs457, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	assertgenshapes.ChecksPre321(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs457, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost322(&c, &locs457, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
+	assertgenshapes.ChecksPost322(&c, &assertgenshapes.Locs457, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
 	return r0
 }
 
@@ -2641,10 +2642,10 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre323(&c, &opXAmpUpdateScaleOut, &locs458, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
+	assertgenshapes.ChecksPre323(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs458, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	checksPost324(&c, &locs458, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
+	assertgenshapes.ChecksPost324(&c, &assertgenshapes.Locs458, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
 	return r0
 }
 
@@ -2661,9 +2662,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opXAmpUpdateScale, &locs459, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	assertgenshapes.ChecksPre105(&c, &opXAmpUpdateScale, &assertgenshapes.Locs459, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost106(&c, &locs459, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs459, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
 	return r0, r1
 }
 
@@ -2680,9 +2681,9 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAddScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAddScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2700,10 +2701,10 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
@@ -2720,10 +2721,10 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachAddScalarOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
@@ -2739,9 +2740,9 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachAddList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre327(&c, &opXForeachAddList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	checksPost328(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -2759,10 +2760,10 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre329(&c, &opXForeachAdd_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost330(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
@@ -2779,10 +2780,10 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre331(&c, &opXForeachAddListOut, &locs460, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachAddListOut, &assertgenshapes.Locs460, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	checksPost332(&c, &locs460, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
@@ -2798,9 +2799,9 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAddScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAddScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2818,10 +2819,10 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
@@ -2838,10 +2839,10 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachAddScalarListOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachAddTensor = asserts.Op{
@@ -2860,9 +2861,9 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre333(&c, &opXForeachAddTensor, &locs6, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre333(&c, &opXForeachAddTensor, &assertgenshapes.Locs6, &l0, &a1, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
-	checksPost334(&c, &locs6, &l0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost334(&c, &assertgenshapes.Locs6, &l0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2883,10 +2884,10 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre335(&c, &opXForeachAdd_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre335(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
-	checksPost336(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost336(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachAddTensorOut = asserts.Op{
@@ -2906,10 +2907,10 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		a1     asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre337(&c, &opXForeachAddTensorOut, &locs460, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.ChecksPre337(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs460, &l0, &a1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
-	checksPost338(&c, &locs460, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.ChecksPost338(&c, &assertgenshapes.Locs460, &l0, &a1, &l3, self, other, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
@@ -2925,9 +2926,9 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSubScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSubScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -2945,10 +2946,10 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
@@ -2965,10 +2966,10 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachSubScalarOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachSubList = asserts.Op{
@@ -2984,9 +2985,9 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachSubList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre327(&c, &opXForeachSubList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	checksPost328(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -3004,10 +3005,10 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre329(&c, &opXForeachSub_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	checksPost330(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
@@ -3024,10 +3025,10 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre331(&c, &opXForeachSubListOut, &locs460, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachSubListOut, &assertgenshapes.Locs460, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	checksPost332(&c, &locs460, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
@@ -3043,9 +3044,9 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSubScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSubScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3063,10 +3064,10 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
@@ -3083,10 +3084,10 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachSubScalarListOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
@@ -3102,9 +3103,9 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachMulScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachMulScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3122,10 +3123,10 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
@@ -3142,10 +3143,10 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachMulScalarOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachMulList = asserts.Op{
@@ -3161,9 +3162,9 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachMulList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre327(&c, &opXForeachMulList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	checksPost328(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -3181,10 +3182,10 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre329(&c, &opXForeachMul_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
-	checksPost330(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
@@ -3201,10 +3202,10 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre331(&c, &opXForeachMulListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachMulListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
@@ -3220,9 +3221,9 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachMulScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachMulScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3240,10 +3241,10 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
@@ -3260,10 +3261,10 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachMulScalarListOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachMulTensor = asserts.Op{
@@ -3282,9 +3283,9 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre333(&c, &opXForeachMulTensor, &locs6, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre333(&c, &opXForeachMulTensor, &assertgenshapes.Locs6, &l0, &a1, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
-	checksPost334(&c, &locs6, &l0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost334(&c, &assertgenshapes.Locs6, &l0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3305,10 +3306,10 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre335(&c, &opXForeachMul_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre335(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
-	checksPost336(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost336(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachMulTensorOut = asserts.Op{
@@ -3328,10 +3329,10 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre337(&c, &opXForeachMulTensorOut, &locs460, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPre337(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs460, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
-	checksPost338(&c, &locs460, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPost338(&c, &assertgenshapes.Locs460, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
@@ -3347,9 +3348,9 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachDivScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachDivScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3367,10 +3368,10 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
@@ -3387,10 +3388,10 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachDivScalarOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachDivList = asserts.Op{
@@ -3406,9 +3407,9 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachDivList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre327(&c, &opXForeachDivList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	checksPost328(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -3426,10 +3427,10 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre329(&c, &opXForeachDiv_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	checksPost330(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
@@ -3446,10 +3447,10 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre331(&c, &opXForeachDivListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachDivListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
@@ -3465,9 +3466,9 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachDivScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachDivScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3485,10 +3486,10 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
@@ -3505,10 +3506,10 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachDivScalarListOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachDivTensor = asserts.Op{
@@ -3527,9 +3528,9 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre333(&c, &opXForeachDivTensor, &locs6, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre333(&c, &opXForeachDivTensor, &assertgenshapes.Locs6, &l0, &a1, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
-	checksPost334(&c, &locs6, &l0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost334(&c, &assertgenshapes.Locs6, &l0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3550,10 +3551,10 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre335(&c, &opXForeachDiv_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre335(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
-	checksPost336(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost336(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachDivTensorOut = asserts.Op{
@@ -3573,10 +3574,10 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre337(&c, &opXForeachDivTensorOut, &locs460, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPre337(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs460, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
-	checksPost338(&c, &locs460, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPost338(&c, &assertgenshapes.Locs460, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalar = asserts.Op{
@@ -3592,9 +3593,9 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachClampMaxScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachClampMaxScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachClampMaxScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3612,10 +3613,10 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachClampMax_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachClampMax_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarOut = asserts.Op{
@@ -3632,10 +3633,10 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachClampMaxScalarOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachClampMaxScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachClampMaxList = asserts.Op{
@@ -3651,9 +3652,9 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachClampMaxList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre327(&c, &opXForeachClampMaxList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMaxList(self, other)
-	checksPost328(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -3671,10 +3672,10 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachClampMax_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre329(&c, &opXForeachClampMax_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMax_List(self, other)
-	checksPost330(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMaxListOut = asserts.Op{
@@ -3691,10 +3692,10 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre331(&c, &opXForeachClampMaxListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachClampMaxListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
-	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalarList = asserts.Op{
@@ -3710,9 +3711,9 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachClampMaxScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachClampMaxScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3730,10 +3731,10 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachClampMax_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachClampMax_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarListOut = asserts.Op{
@@ -3750,10 +3751,10 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachClampMaxScalarListOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachClampMaxScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinScalar = asserts.Op{
@@ -3769,9 +3770,9 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachClampMinScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachClampMinScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachClampMinScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3789,10 +3790,10 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachClampMin_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachClampMin_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarOut = asserts.Op{
@@ -3809,10 +3810,10 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachClampMinScalarOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachClampMinScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinList = asserts.Op{
@@ -3828,9 +3829,9 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachClampMinList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre327(&c, &opXForeachClampMinList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMinList(self, other)
-	checksPost328(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -3848,10 +3849,10 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachClampMin_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre329(&c, &opXForeachClampMin_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMin_List(self, other)
-	checksPost330(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMinListOut = asserts.Op{
@@ -3868,10 +3869,10 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre331(&c, &opXForeachClampMinListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachClampMinListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
-	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMinScalarList = asserts.Op{
@@ -3887,9 +3888,9 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachClampMinScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachClampMinScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachClampMinScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3907,10 +3908,10 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachClampMin_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachClampMin_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarListOut = asserts.Op{
@@ -3927,10 +3928,10 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachClampMinScalarListOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachClampMinScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumScalar = asserts.Op{
@@ -3946,9 +3947,9 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachMaximumScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachMaximumScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMaximumScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -3966,10 +3967,10 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachMaximum_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachMaximum_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarOut = asserts.Op{
@@ -3986,10 +3987,10 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachMaximumScalarOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachMaximumScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumList = asserts.Op{
@@ -4005,9 +4006,9 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachMaximumList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre327(&c, &opXForeachMaximumList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	checksPost328(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -4025,10 +4026,10 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre329(&c, &opXForeachMaximum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	checksPost330(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
@@ -4045,10 +4046,10 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre331(&c, &opXForeachMaximumListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMaximumScalarList = asserts.Op{
@@ -4064,9 +4065,9 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachMaximumScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachMaximumScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMaximumScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4084,10 +4085,10 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachMaximum_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachMaximum_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarListOut = asserts.Op{
@@ -4104,10 +4105,10 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachMaximumScalarListOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachMaximumScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumScalar = asserts.Op{
@@ -4123,9 +4124,9 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachMinimumScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachMinimumScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMinimumScalar(self, scalar)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4143,10 +4144,10 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachMinimum_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachMinimum_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarOut = asserts.Op{
@@ -4163,10 +4164,10 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachMinimumScalarOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachMinimumScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
@@ -4182,9 +4183,9 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachMinimumList, &locs6, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre327(&c, &opXForeachMinimumList, &assertgenshapes.Locs6, &l0, &l1, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	checksPost328(&c, &locs6, &l0, &l1, self, other, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
 	return r0
 }
 
@@ -4202,10 +4203,10 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre329(&c, &opXForeachMinimum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	checksPost330(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
@@ -4222,10 +4223,10 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre331(&c, &opXForeachMinimumListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumScalarList = asserts.Op{
@@ -4241,9 +4242,9 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachMinimumScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachMinimumScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMinimumScalarList(self, scalars)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4261,10 +4262,10 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachMinimum_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachMinimum_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarListOut = asserts.Op{
@@ -4281,10 +4282,10 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachMinimumScalarListOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachMinimumScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
@@ -4300,9 +4301,9 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre339(&c, &opXForeachAddcdivScalar, &locs412, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre339(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	checksPost340(&c, &locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost340(&c, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4319,9 +4320,9 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre339(&c, &opXForeachAddcdivScalarList, &locs412, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre339(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	checksPost340(&c, &locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost340(&c, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4341,9 +4342,9 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre341(&c, &opXForeachAddcdivTensor, &locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre341(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-	checksPost342(&c, &locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
+	assertgenshapes.ChecksPost342(&c, &assertgenshapes.Locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
 	return r0
 }
 
@@ -4361,10 +4362,10 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre343(&c, &opXForeachAddcdiv_Scalar, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre343(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	checksPost344(&c, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost344(&c, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
@@ -4381,10 +4382,10 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre345(&c, &opXForeachAddcdivScalarOut, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre345(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	checksPost346(&c, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost346(&c, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
@@ -4401,10 +4402,10 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre343(&c, &opXForeachAddcdiv_ScalarList, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre343(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost344(&c, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost344(&c, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
@@ -4421,10 +4422,10 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre345(&c, &opXForeachAddcdivScalarListOut, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre345(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost346(&c, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost346(&c, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_Tensor = asserts.Op{
@@ -4444,10 +4445,10 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre347(&c, &opXForeachAddcdiv_Tensor, &locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre347(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-	checksPost348(&c, &locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost348(&c, &assertgenshapes.Locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcdivTensorOut = asserts.Op{
@@ -4467,10 +4468,10 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre349(&c, &opXForeachAddcdivTensorOut, &locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPre349(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost350(&c, &locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost350(&c, &assertgenshapes.Locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAddcmulScalar = asserts.Op{
@@ -4486,9 +4487,9 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre339(&c, &opXForeachAddcmulScalar, &locs412, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre339(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	checksPost340(&c, &locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost340(&c, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4505,9 +4506,9 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre339(&c, &opXForeachAddcmulScalarList, &locs412, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre339(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	checksPost340(&c, &locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost340(&c, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -4527,9 +4528,9 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre341(&c, &opXForeachAddcmulTensor, &locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre341(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-	checksPost342(&c, &locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
+	assertgenshapes.ChecksPost342(&c, &assertgenshapes.Locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
 	return r0
 }
 
@@ -4547,10 +4548,10 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre343(&c, &opXForeachAddcmul_Scalar, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre343(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	checksPost344(&c, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost344(&c, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
@@ -4567,10 +4568,10 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre345(&c, &opXForeachAddcmulScalarOut, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre345(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	checksPost346(&c, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost346(&c, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
@@ -4587,10 +4588,10 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre343(&c, &opXForeachAddcmul_ScalarList, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre343(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost344(&c, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost344(&c, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
@@ -4607,10 +4608,10 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre345(&c, &opXForeachAddcmulScalarListOut, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre345(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost346(&c, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost346(&c, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Tensor = asserts.Op{
@@ -4630,10 +4631,10 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre347(&c, &opXForeachAddcmul_Tensor, &locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre347(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-	checksPost348(&c, &locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost348(&c, &assertgenshapes.Locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcmulTensorOut = asserts.Op{
@@ -4653,10 +4654,10 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre349(&c, &opXForeachAddcmulTensorOut, &locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPre349(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost350(&c, &locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost350(&c, &assertgenshapes.Locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAbs = asserts.Op{
@@ -4672,9 +4673,9 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAbs, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAbs, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAbs(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4692,10 +4693,10 @@ func XForeachAbs_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachAbs_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachAbs_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAbs_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
@@ -4712,10 +4713,10 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachAbsOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachAbsOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
@@ -4731,9 +4732,9 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAcos, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAcos, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAcos(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4751,10 +4752,10 @@ func XForeachAcos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachAcos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachAcos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAcos_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
@@ -4771,10 +4772,10 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachAcosOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachAcosOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
@@ -4790,9 +4791,9 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAsin, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAsin, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAsin(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4810,10 +4811,10 @@ func XForeachAsin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachAsin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachAsin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAsin_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
@@ -4830,10 +4831,10 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachAsinOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachAsinOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
@@ -4849,9 +4850,9 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachAtan, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachAtan, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachAtan(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4869,10 +4870,10 @@ func XForeachAtan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachAtan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachAtan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAtan_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
@@ -4889,10 +4890,10 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachAtanOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachAtanOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
@@ -4908,9 +4909,9 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachCeil, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachCeil, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachCeil(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4928,10 +4929,10 @@ func XForeachCeil_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachCeil_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachCeil_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCeil_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
@@ -4948,10 +4949,10 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachCeilOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachCeilOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
@@ -4967,9 +4968,9 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachCos, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachCos, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachCos(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -4987,10 +4988,10 @@ func XForeachCos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachCos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachCos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCos_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
@@ -5007,10 +5008,10 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachCosOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachCosOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
@@ -5026,9 +5027,9 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachCosh, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachCosh, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachCosh(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5046,10 +5047,10 @@ func XForeachCosh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachCosh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachCosh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCosh_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
@@ -5066,10 +5067,10 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachCoshOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachCoshOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
@@ -5085,9 +5086,9 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachErf, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachErf, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachErf(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5105,10 +5106,10 @@ func XForeachErf_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachErf_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachErf_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErf_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
@@ -5125,10 +5126,10 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachErfOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachErfOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
@@ -5144,9 +5145,9 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachErfc, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachErfc, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachErfc(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5164,10 +5165,10 @@ func XForeachErfc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachErfc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachErfc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErfc_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
@@ -5184,10 +5185,10 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachErfcOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachErfcOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachExp = asserts.Op{
@@ -5203,9 +5204,9 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachExp, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachExp, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachExp(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5223,10 +5224,10 @@ func XForeachExp_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachExp_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachExp_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExp_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
@@ -5243,10 +5244,10 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachExpOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachExpOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
@@ -5262,9 +5263,9 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachExpm1, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachExpm1, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachExpm1(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5282,10 +5283,10 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachExpm1_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
@@ -5302,10 +5303,10 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachExpm1Out, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachExpm1Out, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
@@ -5321,9 +5322,9 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachFloor, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachFloor, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachFloor(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5341,10 +5342,10 @@ func XForeachFloor_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachFloor_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachFloor_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFloor_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
@@ -5361,10 +5362,10 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachFloorOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachFloorOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
@@ -5380,9 +5381,9 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachFrac, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachFrac, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachFrac(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5400,10 +5401,10 @@ func XForeachFrac_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachFrac_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachFrac_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFrac_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
@@ -5420,10 +5421,10 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachFracOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachFracOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachLerpList = asserts.Op{
@@ -5439,9 +5440,9 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre339(&c, &opXForeachLerpList, &locs466, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPre339(&c, &opXForeachLerpList, &assertgenshapes.Locs466, &l0, &l1, &l2, self, tensors1, weights)
 	r0 := kernels.XForeachLerpList(self, tensors1, weights)
-	checksPost340(&c, &locs466, &l0, &l1, &l2, self, tensors1, weights, r0)
+	assertgenshapes.ChecksPost340(&c, &assertgenshapes.Locs466, &l0, &l1, &l2, self, tensors1, weights, r0)
 	return r0
 }
 
@@ -5459,10 +5460,10 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre343(&c, &opXForeachLerp_List, &locs467, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPre343(&c, &opXForeachLerp_List, &assertgenshapes.Locs467, &l0, &l1, &l2, self, tensors1, weights)
 	defer c.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
-	checksPost344(&c, &locs467, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPost344(&c, &assertgenshapes.Locs467, &l0, &l1, &l2, self, tensors1, weights)
 }
 
 var opXForeachLerpListOut = asserts.Op{
@@ -5479,10 +5480,10 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
-	checksPre345(&c, &opXForeachLerpListOut, &locs468, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	assertgenshapes.ChecksPre345(&c, &opXForeachLerpListOut, &assertgenshapes.Locs468, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 	defer c.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-	checksPost346(&c, &locs468, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	assertgenshapes.ChecksPost346(&c, &assertgenshapes.Locs468, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 }
 
 var opXForeachLerpScalar = asserts.Op{
@@ -5498,9 +5499,9 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachLerpScalar, &locs469, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre327(&c, &opXForeachLerpScalar, &assertgenshapes.Locs469, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
-	checksPost328(&c, &locs469, &l0, &l1, self, tensors1, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs469, &l0, &l1, self, tensors1, r0)
 	return r0
 }
 
@@ -5518,10 +5519,10 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachLerp_Scalar, &locs470, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre329(&c, &opXForeachLerp_Scalar, &assertgenshapes.Locs470, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-	checksPost330(&c, &locs470, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs470, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarOut = asserts.Op{
@@ -5538,10 +5539,10 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre331(&c, &opXForeachLerpScalarOut, &locs471, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachLerpScalarOut, &assertgenshapes.Locs471, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-	checksPost332(&c, &locs471, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs471, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLerpScalarList = asserts.Op{
@@ -5557,9 +5558,9 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachLerpScalarList, &locs469, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre327(&c, &opXForeachLerpScalarList, &assertgenshapes.Locs469, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
-	checksPost328(&c, &locs469, &l0, &l1, self, tensors1, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs469, &l0, &l1, self, tensors1, r0)
 	return r0
 }
 
@@ -5577,10 +5578,10 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachLerp_ScalarList, &locs470, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre329(&c, &opXForeachLerp_ScalarList, &assertgenshapes.Locs470, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-	checksPost330(&c, &locs470, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs470, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarListOut = asserts.Op{
@@ -5597,10 +5598,10 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre331(&c, &opXForeachLerpScalarListOut, &locs471, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachLerpScalarListOut, &assertgenshapes.Locs471, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-	checksPost332(&c, &locs471, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs471, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLgamma = asserts.Op{
@@ -5616,9 +5617,9 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachLgamma, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachLgamma, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLgamma(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5636,10 +5637,10 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachLgamma_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
@@ -5656,10 +5657,10 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachLgammaOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachLgammaOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
@@ -5675,9 +5676,9 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachLog, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachLog, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5695,10 +5696,10 @@ func XForeachLog_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachLog_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachLog_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
@@ -5715,10 +5716,10 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachLogOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachLogOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
@@ -5734,9 +5735,9 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachLog10, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachLog10, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog10(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5754,10 +5755,10 @@ func XForeachLog10_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachLog10_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachLog10_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog10_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
@@ -5774,10 +5775,10 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachLog10Out, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachLog10Out, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
@@ -5793,9 +5794,9 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachLog1p, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachLog1p, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog1p(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5813,10 +5814,10 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachLog1p_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
@@ -5833,10 +5834,10 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachLog1pOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachLog1pOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
@@ -5852,9 +5853,9 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachLog2, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachLog2, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachLog2(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5872,10 +5873,10 @@ func XForeachLog2_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachLog2_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachLog2_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog2_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
@@ -5892,10 +5893,10 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachLog2Out, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachLog2Out, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachMax = asserts.Op{
@@ -5911,9 +5912,9 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachMax, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachMax, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachMax(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5931,10 +5932,10 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachMaxOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachMaxOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaxOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
@@ -5950,9 +5951,9 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachNeg, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachNeg, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachNeg(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -5970,10 +5971,10 @@ func XForeachNeg_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachNeg_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachNeg_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachNeg_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
@@ -5990,10 +5991,10 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachNegOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachNegOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
@@ -6009,9 +6010,9 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachNormScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachNormScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachNormScalar(self, ord, dtype)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6029,10 +6030,10 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 	}
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
-	checksPre248(&c, &opXForeachNormScalarOut, &locs270, &l0, &l3, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs270, &l0, &l3, self, out)
 	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-	checksPost249(&c, &locs270, &l0, &l3, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l3, self, out)
 }
 
 var opXForeachPowList = asserts.Op{
@@ -6048,9 +6049,9 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachPowList, &locs445, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPre327(&c, &opXForeachPowList, &assertgenshapes.Locs445, &l0, &l1, self, exponent)
 	r0 := kernels.XForeachPowList(self, exponent)
-	checksPost328(&c, &locs445, &l0, &l1, self, exponent, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs445, &l0, &l1, self, exponent, r0)
 	return r0
 }
 
@@ -6067,9 +6068,9 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachPowScalar, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachPowScalar, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachPowScalar(self, exponent)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6086,9 +6087,9 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachPowScalarList, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachPowScalarList, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachPowScalarList(self, exponent)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6105,9 +6106,9 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 	}
 	var c asserts.Call
 	var l1 asserts.SavedList
-	checksPre23(&c, &opXForeachPowScalarAndTensor, &locs447, &l1, exponent)
+	assertgenshapes.ChecksPre23(&c, &opXForeachPowScalarAndTensor, &assertgenshapes.Locs447, &l1, exponent)
 	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
-	checksPost24(&c, &locs447, &l1, exponent, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs447, &l1, exponent, r0)
 	return r0
 }
 
@@ -6125,10 +6126,10 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachPow_List, &locs472, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPre329(&c, &opXForeachPow_List, &assertgenshapes.Locs472, &l0, &l1, self, exponent)
 	defer c.Abandon()
 	kernels.XForeachPow_List(self, exponent)
-	checksPost330(&c, &locs472, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs472, &l0, &l1, self, exponent)
 }
 
 var opXForeachPowListOut = asserts.Op{
@@ -6145,10 +6146,10 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre331(&c, &opXForeachPowListOut, &locs473, &l0, &l1, &l2, self, exponent, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachPowListOut, &assertgenshapes.Locs473, &l0, &l1, &l2, self, exponent, out)
 	defer c.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
-	checksPost332(&c, &locs473, &l0, &l1, &l2, self, exponent, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs473, &l0, &l1, &l2, self, exponent, out)
 }
 
 var opXForeachPow_Scalar = asserts.Op{
@@ -6165,10 +6166,10 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachPow_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachPow_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachPowScalarOut = asserts.Op{
@@ -6185,10 +6186,10 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachPowScalarOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachPowScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachPow_ScalarList = asserts.Op{
@@ -6205,10 +6206,10 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachPow_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachPow_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachPowScalarListOut = asserts.Op{
@@ -6225,10 +6226,10 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre248(&c, &opXForeachPowScalarListOut, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachPowScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
-	checksPost249(&c, &locs270, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
@@ -6244,9 +6245,9 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachReciprocal, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachReciprocal, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachReciprocal(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6264,10 +6265,10 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachReciprocal_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
@@ -6284,10 +6285,10 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachReciprocalOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
@@ -6303,9 +6304,9 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachRound, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachRound, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachRound(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6323,10 +6324,10 @@ func XForeachRound_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachRound_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachRound_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRound_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
@@ -6343,10 +6344,10 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachRoundOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachRoundOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachRsqrt = asserts.Op{
@@ -6362,9 +6363,9 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachRsqrt, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachRsqrt, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachRsqrt(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6382,10 +6383,10 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachRsqrt_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachRsqrt_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRsqrt_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachRsqrtOut = asserts.Op{
@@ -6402,10 +6403,10 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachRsqrtOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachRsqrtOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
@@ -6421,9 +6422,9 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSigmoid, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSigmoid, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSigmoid(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6441,10 +6442,10 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachSigmoid_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
@@ -6461,10 +6462,10 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachSigmoidOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachSign = asserts.Op{
@@ -6480,9 +6481,9 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSign, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSign, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSign(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6500,10 +6501,10 @@ func XForeachSign_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachSign_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachSign_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSign_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSignOut = asserts.Op{
@@ -6520,10 +6521,10 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachSignOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachSignOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSignOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
@@ -6539,9 +6540,9 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSin, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSin, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSin(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6559,10 +6560,10 @@ func XForeachSin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachSin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachSin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSin_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
@@ -6579,10 +6580,10 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachSinOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachSinOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
@@ -6598,9 +6599,9 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSinh, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSinh, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSinh(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6618,10 +6619,10 @@ func XForeachSinh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachSinh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachSinh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSinh_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
@@ -6638,10 +6639,10 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachSinhOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachSinhOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
@@ -6657,9 +6658,9 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachSqrt, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachSqrt, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachSqrt(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6677,10 +6678,10 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachSqrt_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
@@ -6697,10 +6698,10 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachSqrtOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachSqrtOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
@@ -6716,9 +6717,9 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachTan, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachTan, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachTan(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6736,10 +6737,10 @@ func XForeachTan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachTan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachTan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTan_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
@@ -6756,10 +6757,10 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachTanOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachTanOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
@@ -6775,9 +6776,9 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachTanh, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachTanh, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachTanh(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6795,10 +6796,10 @@ func XForeachTanh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachTanh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachTanh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTanh_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
@@ -6815,10 +6816,10 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachTanhOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachTanhOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
@@ -6834,9 +6835,9 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachTrunc, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachTrunc, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachTrunc(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6854,10 +6855,10 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachTrunc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
@@ -6874,10 +6875,10 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachTruncOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachTruncOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -6894,10 +6895,10 @@ func XForeachZero_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre325(&c, &opXForeachZero_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre325(&c, &opXForeachZero_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	checksPost326(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
@@ -6914,10 +6915,10 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre248(&c, &opXForeachZeroOut, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre248(&c, &opXForeachZeroOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	checksPost249(&c, &locs270, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
@@ -6933,9 +6934,9 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXForeachZero, &locs0, &l0, self)
+	assertgenshapes.ChecksPre23(&c, &opXForeachZero, &assertgenshapes.Locs0, &l0, self)
 	r0 := kernels.XForeachZero(self)
-	checksPost24(&c, &locs0, &l0, self, r0)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
 	return r0
 }
 
@@ -6953,10 +6954,10 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre329(&c, &opXForeachCopy_, &locs474, &l0, &l1, self, src)
+	assertgenshapes.ChecksPre329(&c, &opXForeachCopy_, &assertgenshapes.Locs474, &l0, &l1, self, src)
 	defer c.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
-	checksPost330(&c, &locs474, &l0, &l1, self, src)
+	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs474, &l0, &l1, self, src)
 }
 
 var opXForeachCopyOut = asserts.Op{
@@ -6973,10 +6974,10 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre331(&c, &opXForeachCopyOut, &locs475, &l0, &l1, &l3, self, src, out)
+	assertgenshapes.ChecksPre331(&c, &opXForeachCopyOut, &assertgenshapes.Locs475, &l0, &l1, &l3, self, src, out)
 	defer c.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
-	checksPost332(&c, &locs475, &l0, &l1, &l3, self, src, out)
+	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs475, &l0, &l1, &l3, self, src, out)
 }
 
 var opXForeachCopy = asserts.Op{
@@ -6992,9 +6993,9 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre327(&c, &opXForeachCopy, &locs91, &l0, &l1, self, src)
+	assertgenshapes.ChecksPre327(&c, &opXForeachCopy, &assertgenshapes.Locs91, &l0, &l1, self, src)
 	r0 := kernels.XForeachCopy(self, src, non_blocking)
-	checksPost328(&c, &locs91, &l0, &l1, self, src, r0)
+	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs91, &l0, &l1, self, src, r0)
 	return r0
 }
 
@@ -7011,9 +7012,9 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opBucketizeTensor, &locs476, &a0, &a1, self, boundaries)
+	assertgenshapes.ChecksPre14(&c, &opBucketizeTensor, &assertgenshapes.Locs476, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	checksPost18(&c, &locs476, &a0, &a1, self, boundaries, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs476, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
@@ -7030,10 +7031,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opBucketizeTensorOut, &locs477, &a0, &a1, &a4, self, boundaries, out)
+	assertgenshapes.ChecksPre19(&c, &opBucketizeTensorOut, &assertgenshapes.Locs477, &a0, &a1, &a4, self, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	checksPost20(&c, &locs477, &a0, &a1, &a4, self, boundaries, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs477, &a0, &a1, &a4, self, boundaries, out, r0)
 	return r0
 }
 
@@ -7050,9 +7051,9 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opBucketizeScalar, &locs478, &a1, boundaries)
+	assertgenshapes.ChecksPre0(&c, &opBucketizeScalar, &assertgenshapes.Locs478, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	checksPost6(&c, &locs478, &a1, boundaries, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs478, &a1, boundaries, r0)
 	return r0
 }
 
@@ -7069,10 +7070,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre54(&c, &opBucketizeScalarOut, &locs479, &a1, &a4, boundaries, out)
+	assertgenshapes.ChecksPre54(&c, &opBucketizeScalarOut, &assertgenshapes.Locs479, &a1, &a4, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	checksPost55(&c, &locs479, &a1, &a4, boundaries, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs479, &a1, &a4, boundaries, out, r0)
 	return r0
 }
 
@@ -7089,9 +7090,9 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre75(&c, &opSearchsortedTensor, &locs480, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	assertgenshapes.ChecksPre75(&c, &opSearchsortedTensor, &assertgenshapes.Locs480, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost57(&c, &locs480, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs480, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -7108,10 +7109,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre76(&c, &opSearchsortedTensorOut, &locs481, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
+	assertgenshapes.ChecksPre76(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs481, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost61(&c, &locs481, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs481, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
 	return r0
 }
 
@@ -7128,9 +7129,9 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre81(&c, &opSearchsortedScalar, &locs482, &a0, &a5, sorted_sequence, sorter)
+	assertgenshapes.ChecksPre81(&c, &opSearchsortedScalar, &assertgenshapes.Locs482, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost18(&c, &locs482, &a0, &a5, sorted_sequence, sorter, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs482, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -7147,10 +7148,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre82(&c, &opSearchsortedScalarOut, &locs483, &a0, &a5, &a6, sorted_sequence, sorter, out)
+	assertgenshapes.ChecksPre82(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs483, &a0, &a5, &a6, sorted_sequence, sorter, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost20(&c, &locs483, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs483, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
 	return r0
 }
 
@@ -7167,9 +7168,9 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConvertIndicesFromCooToCsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7186,10 +7187,10 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXConvertIndicesFromCooToCsrOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7206,9 +7207,9 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXConvertIndicesFromCsrToCoo, &locs484, &a0, &a1, crow_indices, col_indices)
+	assertgenshapes.ChecksPre14(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs484, &a0, &a1, crow_indices, col_indices)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	checksPost18(&c, &locs484, &a0, &a1, crow_indices, col_indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs484, &a0, &a1, crow_indices, col_indices, r0)
 	return r0
 }
 
@@ -7225,10 +7226,10 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &locs485, &a0, &a1, &a4, crow_indices, col_indices, out)
+	assertgenshapes.ChecksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs485, &a0, &a1, &a4, crow_indices, col_indices, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	checksPost20(&c, &locs485, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs485, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
 	return r0
 }
 
@@ -7245,10 +7246,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMseLossOut, &locs486, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opMseLossOut, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	checksPost20(&c, &locs486, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -7265,9 +7266,9 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMseLoss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opMseLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7284,10 +7285,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opMseLossBackwardGradInput, &locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost61(&c, &locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -7304,9 +7305,9 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opMseLossBackward, &locs488, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre56(&c, &opMseLossBackward, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	checksPost57(&c, &locs488, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7323,9 +7324,9 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opL1Loss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opL1Loss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.L1Loss(self, target, reduction)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7342,10 +7343,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1, a4, a6 asserts.Saved
-	checksPre76(&c, &opMultiMarginLossOut, &locs60, &a0, &a1, &a4, &a6, self, target, weight, out)
+	assertgenshapes.ChecksPre76(&c, &opMultiMarginLossOut, &assertgenshapes.Locs60, &a0, &a1, &a4, &a6, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	checksPost61(&c, &locs60, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs60, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
 	return r0
 }
 
@@ -7362,9 +7363,9 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre75(&c, &opMultiMarginLoss, &locs59, &a0, &a1, &a4, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opMultiMarginLoss, &assertgenshapes.Locs59, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	checksPost57(&c, &locs59, &a0, &a1, &a4, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
@@ -7381,10 +7382,10 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a7 asserts.Saved
-	checksPre77(&c, &opMultiMarginLossBackwardGradInput, &locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
+	assertgenshapes.ChecksPre77(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	checksPost78(&c, &locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -7401,9 +7402,9 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre73(&c, &opMultiMarginLossBackward, &locs61, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre73(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs61, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	checksPost74(&c, &locs61, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs61, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -7420,10 +7421,10 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMultilabelMarginLossOut, &locs486, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	checksPost20(&c, &locs486, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -7440,9 +7441,9 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMultilabelMarginLoss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7459,10 +7460,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre33(&c, &opMultilabelMarginLossForwardOutput, &locs489, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	assertgenshapes.ChecksPre33(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs489, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	checksPost34(&c, &locs489, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs489, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
 	return r0, r1
 }
 
@@ -7479,9 +7480,9 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opMultilabelMarginLossForward, &locs490, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre31(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs490, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	checksPost32(&c, &locs490, &a0, &a1, self, target, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs490, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -7498,10 +7499,10 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre215(&c, &opMultilabelMarginLossBackwardGradInput, &locs491, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
+	assertgenshapes.ChecksPre215(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs491, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	checksPost78(&c, &locs491, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs491, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
 	return r0
 }
 
@@ -7518,9 +7519,9 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre113(&c, &opMultilabelMarginLossBackward, &locs492, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
+	assertgenshapes.ChecksPre113(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs492, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	checksPost74(&c, &locs492, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs492, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
 	return r0
 }
 
@@ -7537,10 +7538,10 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre76(&c, &opNllLossOut, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
+	assertgenshapes.ChecksPre76(&c, &opNllLossOut, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	checksPost61(&c, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
@@ -7557,9 +7558,9 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opNllLossNd, &locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opNllLossNd, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	checksPost57(&c, &locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -7576,9 +7577,9 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opNllLoss, &locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opNllLoss, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	checksPost57(&c, &locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -7595,10 +7596,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre303(&c, &opNllLossForwardOutput, &locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	assertgenshapes.ChecksPre303(&c, &opNllLossForwardOutput, &assertgenshapes.Locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost108(&c, &locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -7615,9 +7616,9 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre304(&c, &opNllLossForward, &locs494, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre304(&c, &opNllLossForward, &assertgenshapes.Locs494, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	checksPost106(&c, &locs494, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs494, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7634,10 +7635,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre351(&c, &opNllLossBackwardGradInput, &locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	assertgenshapes.ChecksPre351(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost68(&c, &locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -7654,9 +7655,9 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre352(&c, &opNllLossBackward, &locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre352(&c, &opNllLossBackward, &assertgenshapes.Locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost66(&c, &locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -7673,10 +7674,10 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre76(&c, &opNllLoss2dOut, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
+	assertgenshapes.ChecksPre76(&c, &opNllLoss2dOut, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	checksPost61(&c, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
@@ -7693,9 +7694,9 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opNllLoss2d, &locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre75(&c, &opNllLoss2d, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	checksPost57(&c, &locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -7712,10 +7713,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre303(&c, &opNllLoss2dForwardOutput, &locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	assertgenshapes.ChecksPre303(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost108(&c, &locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -7732,9 +7733,9 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre304(&c, &opNllLoss2dForward, &locs494, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre304(&c, &opNllLoss2dForward, &assertgenshapes.Locs494, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	checksPost106(&c, &locs494, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs494, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7751,10 +7752,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	checksPre351(&c, &opNllLoss2dBackwardGradInput, &locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	assertgenshapes.ChecksPre351(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost68(&c, &locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
@@ -7771,9 +7772,9 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre352(&c, &opNllLoss2dBackward, &locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre352(&c, &opNllLoss2dBackward, &assertgenshapes.Locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost66(&c, &locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -7790,10 +7791,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opSmoothL1LossOut, &locs486, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opSmoothL1LossOut, &assertgenshapes.Locs486, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	checksPost20(&c, &locs486, &a0, &a1, &a4, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs486, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
@@ -7810,9 +7811,9 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSmoothL1Loss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opSmoothL1Loss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7829,10 +7830,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opSmoothL1LossBackwardGradInput, &locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	checksPost61(&c, &locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -7849,9 +7850,9 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSmoothL1LossBackward, &locs488, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre56(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	checksPost57(&c, &locs488, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7868,10 +7869,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opHuberLossOut, &locs486, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opHuberLossOut, &assertgenshapes.Locs486, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	checksPost20(&c, &locs486, &a0, &a1, &a4, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs486, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
@@ -7888,9 +7889,9 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHuberLoss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opHuberLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7907,10 +7908,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opHuberLossBackwardOut, &locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	checksPost61(&c, &locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -7927,9 +7928,9 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opHuberLossBackward, &locs488, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre56(&c, &opHuberLossBackward, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	checksPost57(&c, &locs488, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7946,10 +7947,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSoftMarginLossOut, &locs486, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre19(&c, &opSoftMarginLossOut, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	checksPost20(&c, &locs486, &a0, &a1, &a3, self, target, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
@@ -7966,9 +7967,9 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSoftMarginLoss, &locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre14(&c, &opSoftMarginLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	checksPost18(&c, &locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7985,10 +7986,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opSoftMarginLossBackwardGradInput, &locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost61(&c, &locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
@@ -8005,9 +8006,9 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opSoftMarginLossBackward, &locs488, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre56(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	checksPost57(&c, &locs488, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -8024,10 +8025,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opEluOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opEluOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8044,9 +8045,9 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opElu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opElu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8063,10 +8064,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre19(&c, &opEluBackwardGradInput, &locs497, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opEluBackwardGradInput, &assertgenshapes.Locs497, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	checksPost20(&c, &locs497, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs497, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
 	return r0
 }
 
@@ -8083,9 +8084,9 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre14(&c, &opEluBackward, &locs498, &a0, &a5, grad_output, self_or_result)
+	assertgenshapes.ChecksPre14(&c, &opEluBackward, &assertgenshapes.Locs498, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	checksPost18(&c, &locs498, &a0, &a5, grad_output, self_or_result, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs498, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -8102,10 +8103,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opElu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opElu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8122,10 +8123,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opGluOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opGluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8142,9 +8143,9 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opGlu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opGlu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Glu(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8161,10 +8162,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opGluBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opGluBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8181,9 +8182,9 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGluBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opGluBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8200,9 +8201,9 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opGluJvp, &locs499, &a0, &a1, &a2, glu, x, dx)
+	assertgenshapes.ChecksPre56(&c, &opGluJvp, &assertgenshapes.Locs499, &a0, &a1, &a2, glu, x, dx)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	checksPost57(&c, &locs499, &a0, &a1, &a2, glu, x, dx, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs499, &a0, &a1, &a2, glu, x, dx, r0)
 	return r0
 }
 
@@ -8219,10 +8220,10 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opGluJvpOut, &locs500, &a0, &a1, &a2, &a4, glu, x, dx, out)
+	assertgenshapes.ChecksPre60(&c, &opGluJvpOut, &assertgenshapes.Locs500, &a0, &a1, &a2, &a4, glu, x, dx, out)
 	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	checksPost61(&c, &locs500, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs500, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
 	return r0
 }
 
@@ -8239,9 +8240,9 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre116(&c, &opGluBackwardJvp, &locs501, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
+	assertgenshapes.ChecksPre116(&c, &opGluBackwardJvp, &assertgenshapes.Locs501, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	checksPost66(&c, &locs501, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs501, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
 	return r0
 }
 
@@ -8258,10 +8259,10 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	checksPre117(&c, &opGluBackwardJvpOut, &locs502, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	assertgenshapes.ChecksPre117(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs502, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	checksPost68(&c, &locs502, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs502, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
 }
 
@@ -8278,10 +8279,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opHardsigmoidOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opHardsigmoidOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8298,9 +8299,9 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardsigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardsigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8317,10 +8318,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opHardsigmoid_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opHardsigmoid_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8337,10 +8338,10 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHardsigmoidBackwardGradInput, &locs265, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8357,9 +8358,9 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardsigmoidBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opHardsigmoidBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8376,10 +8377,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opHardtanhOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opHardtanhOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8396,9 +8397,9 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8415,10 +8416,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opHardtanhBackwardGradInput, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8435,9 +8436,9 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardtanhBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opHardtanhBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8454,10 +8455,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opHardtanh_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opHardtanh_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8474,10 +8475,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opHardswishOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opHardswishOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8494,9 +8495,9 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opHardswish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opHardswish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardswish(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8513,10 +8514,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opHardswish_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opHardswish_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8533,9 +8534,9 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opHardswishBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opHardswishBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8552,10 +8553,10 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opHardswishBackwardOut, &locs216, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opHardswishBackwardOut, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs216, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -8572,10 +8573,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLeakyReluOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLeakyReluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8592,9 +8593,9 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLeakyRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLeakyRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8611,10 +8612,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opLeakyReluBackwardGradInput, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8631,9 +8632,9 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLeakyReluBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opLeakyReluBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8650,10 +8651,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opLeakyRelu_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opLeakyRelu_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8670,10 +8671,10 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLogSigmoidOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLogSigmoidOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8690,9 +8691,9 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogSigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogSigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogSigmoid(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8709,10 +8710,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opLogSigmoidForwardOutput, &locs503, &a0, &a1, &a2, self, output, buffer)
+	assertgenshapes.ChecksPre49(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs503, &a0, &a1, &a2, self, output, buffer)
 	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	checksPost50(&c, &locs503, &a0, &a1, &a2, self, output, buffer, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs503, &a0, &a1, &a2, self, output, buffer, r0, r1)
 	return r0, r1
 }
 
@@ -8729,9 +8730,9 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLogSigmoidForward, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLogSigmoidForward, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8748,10 +8749,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opLogSigmoidBackwardGradInput, &locs504, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs504, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	checksPost61(&c, &locs504, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs504, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
 	return r0
 }
 
@@ -8768,9 +8769,9 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opLogSigmoidBackward, &locs505, &a0, &a1, &a2, grad_output, self, buffer)
+	assertgenshapes.ChecksPre56(&c, &opLogSigmoidBackward, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	checksPost57(&c, &locs505, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -8787,10 +8788,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre353(&c, &opRreluWithNoiseOut, &locs506, &a0, &a1, &a6, self, noise, out)
+	assertgenshapes.ChecksPre353(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs506, &a0, &a1, &a6, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	checksPost354(&c, &locs506, &a0, &a1, &a6, self, noise, out, r0)
+	assertgenshapes.ChecksPost354(&c, &assertgenshapes.Locs506, &a0, &a1, &a6, self, noise, out, r0)
 	return r0
 }
 
@@ -8807,10 +8808,10 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opRreluWithNoise, &locs507, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre54(&c, &opRreluWithNoise, &assertgenshapes.Locs507, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	checksPost355(&c, &locs507, &a0, &a1, self, noise, r0)
+	assertgenshapes.ChecksPost355(&c, &assertgenshapes.Locs507, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -8827,9 +8828,9 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opRreluWithNoiseFunctional, &locs508, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre31(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs508, &a0, &a1, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
-	checksPost32(&c, &locs508, &a0, &a1, self, noise, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs508, &a0, &a1, self, noise, r0, r1)
 	return r0, r1
 }
 
@@ -8846,9 +8847,9 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opRreluWithNoiseBackward, &locs509, &a0, &a1, &a2, grad_output, self, noise)
+	assertgenshapes.ChecksPre56(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs509, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	checksPost57(&c, &locs509, &a0, &a1, &a2, grad_output, self, noise, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs509, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -8865,10 +8866,10 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	checksPre60(&c, &opRreluWithNoiseBackwardOut, &locs510, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
+	assertgenshapes.ChecksPre60(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs510, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	checksPost61(&c, &locs510, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs510, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
 	return r0
 }
 
@@ -8885,10 +8886,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre356(&c, &opRreluWithNoise_, &locs507, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre356(&c, &opRreluWithNoise_, &assertgenshapes.Locs507, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	checksPost357(&c, &locs507, &a0, &a1, self, noise, r0)
+	assertgenshapes.ChecksPost357(&c, &assertgenshapes.Locs507, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -8905,10 +8906,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opSoftplusOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSoftplusOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8925,9 +8926,9 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftplus, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftplus, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8944,10 +8945,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre19(&c, &opSoftplusBackwardGradInput, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -8964,9 +8965,9 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSoftplusBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opSoftplusBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8983,10 +8984,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSoftshrinkOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSoftshrinkOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9003,9 +9004,9 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSoftshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSoftshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9022,10 +9023,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opSoftshrinkBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9042,9 +9043,9 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSoftshrinkBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opSoftshrinkBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9061,10 +9062,10 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opAdaptiveAvgPool2dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9081,9 +9082,9 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9100,9 +9101,9 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9119,10 +9120,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9139,9 +9140,9 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9158,10 +9159,10 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs216, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs216, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -9178,9 +9179,9 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9197,10 +9198,10 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXAdaptiveAvgPool2dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9217,9 +9218,9 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool2dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9236,10 +9237,10 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs216, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs216, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -9256,10 +9257,10 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opAdaptiveAvgPool3dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9276,9 +9277,9 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAdaptiveAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9295,9 +9296,9 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9314,10 +9315,10 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXAdaptiveAvgPool3dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9334,10 +9335,10 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs265, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9354,9 +9355,9 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool3dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9373,10 +9374,10 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs216, &a0, &a1, &a2, grad_output, self, out)
+	assertgenshapes.ChecksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	checksPost20(&c, &locs216, &a0, &a1, &a2, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
@@ -9393,10 +9394,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opAdaptiveMaxPool2dOut, &locs511, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre49(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs511, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	checksPost50(&c, &locs511, &a0, &a2, &a3, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs511, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9413,9 +9414,9 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAdaptiveMaxPool2d, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9432,10 +9433,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost61(&c, &locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9452,9 +9453,9 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAdaptiveMaxPool2dBackward, &locs513, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs513, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	checksPost57(&c, &locs513, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9471,10 +9472,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opAdaptiveMaxPool3dOut, &locs511, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre49(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs511, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	checksPost50(&c, &locs511, &a0, &a2, &a3, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs511, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9491,9 +9492,9 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opAdaptiveMaxPool3d, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9510,10 +9511,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre60(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost61(&c, &locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9530,9 +9531,9 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opAdaptiveMaxPool3dBackward, &locs513, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs513, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	checksPost57(&c, &locs513, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9549,10 +9550,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre54(&c, &opAvgPool2dOut, &locs40, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAvgPool2dOut, &assertgenshapes.Locs40, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost55(&c, &locs40, &a0, &a7, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a7, self, out, r0)
 	return r0
 }
 
@@ -9569,9 +9570,9 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9588,10 +9589,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre19(&c, &opAvgPool2dBackwardGradInput, &locs265, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9608,9 +9609,9 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAvgPool2dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opAvgPool2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9627,10 +9628,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre54(&c, &opAvgPool3dOut, &locs40, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAvgPool3dOut, &assertgenshapes.Locs40, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost55(&c, &locs40, &a0, &a7, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a7, self, out, r0)
 	return r0
 }
 
@@ -9647,9 +9648,9 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9666,10 +9667,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre19(&c, &opAvgPool3dBackwardGradInput, &locs265, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -9686,9 +9687,9 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opAvgPool3dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opAvgPool3dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9705,10 +9706,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre33(&c, &opFractionalMaxPool2dOutput, &locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre33(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost34(&c, &locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9725,9 +9726,9 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre31(&c, &opFractionalMaxPool2d, &locs515, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre31(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs515, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	checksPost32(&c, &locs515, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs515, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -9744,10 +9745,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre60(&c, &opFractionalMaxPool2dBackwardGradInput, &locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost61(&c, &locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9764,9 +9765,9 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre56(&c, &opFractionalMaxPool2dBackward, &locs513, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs513, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost57(&c, &locs513, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9783,10 +9784,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre33(&c, &opFractionalMaxPool3dOutput, &locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre33(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost34(&c, &locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
@@ -9803,9 +9804,9 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre31(&c, &opFractionalMaxPool3d, &locs515, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre31(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs515, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	checksPost32(&c, &locs515, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs515, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -9822,10 +9823,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre60(&c, &opFractionalMaxPool3dBackwardGradInput, &locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost61(&c, &locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -9842,9 +9843,9 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre56(&c, &opFractionalMaxPool3dBackward, &locs513, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs513, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost57(&c, &locs513, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9861,10 +9862,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre49(&c, &opMaxPool2dWithIndicesOut, &locs511, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre49(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs511, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost50(&c, &locs511, &a0, &a6, &a7, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs511, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 

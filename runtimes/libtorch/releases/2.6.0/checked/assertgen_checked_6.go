@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxPool2dWithIndices, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -42,10 +43,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre60(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost61(&c, &locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -62,9 +63,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre56(&c, &opMaxPool2dWithIndicesBackward, &locs513, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs513, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost57(&c, &locs513, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -81,10 +82,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre49(&c, &opMaxPool3dWithIndicesOut, &locs511, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre49(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs511, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost50(&c, &locs511, &a0, &a6, &a7, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs511, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -101,9 +102,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opMaxPool3dWithIndices, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -120,10 +121,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre60(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre60(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost61(&c, &locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre56(&c, &opMaxPool3dWithIndicesBackward, &locs513, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre56(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs513, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost57(&c, &locs513, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -159,10 +160,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opMaxUnpool2dOut, &locs137, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	checksPost20(&c, &locs137, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -179,9 +180,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaxUnpool2d, &locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opMaxUnpool2d, &assertgenshapes.Locs136, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	checksPost18(&c, &locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -198,10 +199,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre19(&c, &opMaxUnpool3dOut, &locs137, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPre19(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs137, &a0, &a1, &a5, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	checksPost20(&c, &locs137, &a0, &a1, &a5, self, indices, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a5, self, indices, out, r0)
 	return r0
 }
 
@@ -218,9 +219,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opMaxUnpool3d, &locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre14(&c, &opMaxUnpool3d, &assertgenshapes.Locs136, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	checksPost18(&c, &locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -237,10 +238,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReflectionPad1dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReflectionPad1dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -257,9 +258,9 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReflectionPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReflectionPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -276,10 +277,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReflectionPad1dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -296,9 +297,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReflectionPad1dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -315,10 +316,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReflectionPad2dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReflectionPad2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -335,9 +336,9 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReflectionPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReflectionPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -354,10 +355,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReflectionPad2dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -374,9 +375,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReflectionPad2dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -393,10 +394,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReflectionPad3dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReflectionPad3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -413,9 +414,9 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReflectionPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReflectionPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -432,10 +433,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReflectionPad3dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -452,9 +453,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReflectionPad3dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -471,10 +472,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReplicationPad1dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReplicationPad1dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -491,9 +492,9 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReplicationPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReplicationPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -510,10 +511,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReplicationPad1dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -530,9 +531,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReplicationPad1dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -549,10 +550,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReplicationPad2dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReplicationPad2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -569,9 +570,9 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReplicationPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReplicationPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -588,10 +589,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReplicationPad2dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -608,9 +609,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReplicationPad2dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -627,10 +628,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opReplicationPad3dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opReplicationPad3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -647,9 +648,9 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReplicationPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReplicationPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -666,10 +667,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opReplicationPad3dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -686,9 +687,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opReplicationPad3dBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -705,9 +706,9 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPadCircular, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPadCircular, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPadCircular(self, pad)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -724,9 +725,9 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXPadEnum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXPadEnum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -743,9 +744,9 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPad, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPad, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Pad(self, pad, mode, value)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -762,9 +763,9 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleLinear1dVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -781,9 +782,9 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBilinear2dVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -800,10 +801,10 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleBilinear2dVecOut, &locs516, &a0, &a4, input, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs516, &a0, &a4, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost55(&c, &locs516, &a0, &a4, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs516, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -820,9 +821,9 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBilinear2dAaVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -839,9 +840,9 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleTrilinear3dVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -858,9 +859,9 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBicubic2dVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -877,9 +878,9 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBicubic2dAaVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -896,9 +897,9 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest1dVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -915,9 +916,9 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact1dVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -934,9 +935,9 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest2dVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -953,10 +954,10 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest2dVecOut, &locs516, &a0, &a3, input, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs516, &a0, &a3, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	checksPost55(&c, &locs516, &a0, &a3, input, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs516, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -973,9 +974,9 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact2dVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -992,9 +993,9 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest3dVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -1011,9 +1012,9 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact3dVec, &locs39, &a0, input)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs39, &a0, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	checksPost6(&c, &locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
 	return r0
 }
 
@@ -1030,10 +1031,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleLinear1dOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1050,9 +1051,9 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleLinear1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1069,10 +1070,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleLinear1dBackwardGradInput, &locs517, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	checksPost55(&c, &locs517, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1089,9 +1090,9 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleLinear1dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1108,10 +1109,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleBilinear2dOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1128,9 +1129,9 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1147,10 +1148,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opUpsampleBilinear2dBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1167,9 +1168,9 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBilinear2dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1186,10 +1187,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opXUpsampleBilinear2dAaOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1206,9 +1207,9 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1225,10 +1226,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1245,9 +1246,9 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBilinear2dAaBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1264,10 +1265,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleBicubic2dOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1284,9 +1285,9 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1303,10 +1304,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opUpsampleBicubic2dBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1323,9 +1324,9 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleBicubic2dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1342,10 +1343,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opXUpsampleBicubic2dAaOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1362,9 +1363,9 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1381,10 +1382,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1401,9 +1402,9 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleBicubic2dAaBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1420,10 +1421,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opUpsampleTrilinear3dOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -1440,9 +1441,9 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1459,10 +1460,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre54(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs517, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a7, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs517, &a0, &a7, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a7, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1479,9 +1480,9 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleTrilinear3dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1498,10 +1499,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest1dOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1518,10 +1519,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact1dOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1538,9 +1539,9 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1557,9 +1558,9 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1576,10 +1577,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest1dBackwardGradInput, &locs517, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost55(&c, &locs517, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1596,10 +1597,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs517, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost55(&c, &locs517, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1616,9 +1617,9 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest1dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1635,9 +1636,9 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact1dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1654,10 +1655,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest2dOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1674,10 +1675,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact2dOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1694,9 +1695,9 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1713,9 +1714,9 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1732,10 +1733,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest2dBackwardGradInput, &locs517, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs517, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1752,10 +1753,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs517, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs517, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1772,9 +1773,9 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest2dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1791,9 +1792,9 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact2dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1810,10 +1811,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest3dOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1830,10 +1831,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact3dOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1850,9 +1851,9 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1869,9 +1870,9 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1888,10 +1889,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opUpsampleNearest3dBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1908,10 +1909,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1928,9 +1929,9 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUpsampleNearest3dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1947,9 +1948,9 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXUpsampleNearestExact3dBackward, &locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost6(&c, &locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1966,10 +1967,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSigmoidBackwardGradInput, &locs269, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs269, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	checksPost20(&c, &locs269, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs269, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -1986,9 +1987,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSigmoidBackward, &locs206, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opSigmoidBackward, &assertgenshapes.Locs206, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	checksPost18(&c, &locs206, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs206, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2005,10 +2006,10 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLogitBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -2025,9 +2026,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLogitBackward, &locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre14(&c, &opLogitBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	checksPost18(&c, &locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -2044,10 +2045,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opTanhBackwardGradInput, &locs269, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre19(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs269, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	checksPost20(&c, &locs269, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs269, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -2064,9 +2065,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opTanhBackward, &locs206, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre14(&c, &opTanhBackward, &assertgenshapes.Locs206, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	checksPost18(&c, &locs206, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs206, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2083,10 +2084,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
-	checksPre76(&c, &opSlowConvTranspose2dOut, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2103,9 +2104,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConvTranspose2d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost57(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2122,10 +2123,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
-	checksPre76(&c, &opSlowConvTranspose3dOut, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2142,9 +2143,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConvTranspose3d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost57(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2161,10 +2162,10 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre76(&c, &opThnnConv2dOut, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opThnnConv2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2181,9 +2182,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opThnnConv2d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opThnnConv2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	checksPost57(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2200,10 +2201,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre76(&c, &opXSlowConv2dForwardOutput, &locs518, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	assertgenshapes.ChecksPre76(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs518, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost61(&c, &locs518, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs518, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -2220,9 +2221,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opXSlowConv2dForward, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXSlowConv2dForward, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost358(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost358(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2239,10 +2240,10 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	checksPre93(&c, &opXSlowConv2dBackwardGradInput, &locs519, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs519, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	checksPost94(&c, &locs519, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs519, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2259,9 +2260,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opXSlowConv2dBackwardOutputMask, &locs520, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre91(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs520, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	checksPost92(&c, &locs520, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs520, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2278,10 +2279,10 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8, a9 asserts.Saved
-	checksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs521, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs521, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs521, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs521, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2298,10 +2299,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre76(&c, &opXConvDepthwise2dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2318,9 +2319,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opXConvDepthwise2d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opXConvDepthwise2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost57(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2337,9 +2338,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opConvDepthwise3d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opConvDepthwise3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost57(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2356,10 +2357,10 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre76(&c, &opConvDepthwise3dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2376,10 +2377,10 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre76(&c, &opSlowConv3dOut, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opSlowConv3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2396,9 +2397,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConv3d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConv3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	checksPost57(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2415,10 +2416,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	checksPre76(&c, &opSlowConv3dForwardOutput, &locs518, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	assertgenshapes.ChecksPre76(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs518, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost61(&c, &locs518, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs518, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -2435,9 +2436,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConv3dForward, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConv3dForward, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost358(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost358(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2454,9 +2455,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConvDilated2d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvDilated2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost57(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2473,10 +2474,10 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre76(&c, &opSlowConvDilated2dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2493,9 +2494,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre75(&c, &opSlowConvDilated3d, &locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre75(&c, &opSlowConvDilated3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost57(&c, &locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2512,10 +2513,10 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	checksPre76(&c, &opSlowConvDilated3dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre76(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost61(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2532,10 +2533,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre54(&c, &opCol2imOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCol2imOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -2552,9 +2553,9 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCol2im, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCol2im, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2571,9 +2572,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opColumnStack, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opColumnStack, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.ColumnStack(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -2593,10 +2594,10 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opColumnStackOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opColumnStackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -2613,10 +2614,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opIm2colOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIm2colOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -2633,9 +2634,9 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIm2col, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIm2col, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2652,9 +2653,9 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsfinite, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsfinite, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isfinite(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2671,9 +2672,9 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isinf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2690,10 +2691,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIsinfOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIsinfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2710,9 +2711,9 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsposinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsposinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isposinf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2729,10 +2730,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIsposinfOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIsposinfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2749,9 +2750,9 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIsneginf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIsneginf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isneginf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2768,10 +2769,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIsneginfOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIsneginfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2788,9 +2789,9 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXAddBatchDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXAddBatchDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2807,9 +2808,9 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXRemoveBatchDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXRemoveBatchDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2826,9 +2827,9 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialEntr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialEntr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2845,10 +2846,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialEntrOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialEntrOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2865,9 +2866,9 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialNdtri, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialNdtri, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2884,10 +2885,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialNdtriOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialNdtriOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2904,9 +2905,9 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogNdtr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogNdtr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2923,10 +2924,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialLogNdtrOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2943,9 +2944,9 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialExpm1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpm1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialExpm1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2962,10 +2963,10 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialExpm1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialExpm1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2982,9 +2983,9 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialExp2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExp2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialExp2(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3001,10 +3002,10 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialExp2Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialExp2Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3021,9 +3022,9 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialPsi, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPsi, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialPsi(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3040,10 +3041,10 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialPsiOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialPsiOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3060,9 +3061,9 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialDigamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialDigamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialDigamma(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3079,10 +3080,10 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialDigammaOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialDigammaOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3099,9 +3100,9 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialGammaln, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialGammaln, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialGammaln(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3118,10 +3119,10 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialGammalnOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialGammalnOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3138,9 +3139,9 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErf(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3157,10 +3158,10 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialErfOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialErfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3177,9 +3178,9 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErfc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3196,10 +3197,10 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialErfcOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialErfcOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3216,9 +3217,9 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErfcx, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfcx, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3235,10 +3236,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialErfcxOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialErfcxOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3255,9 +3256,9 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialErfinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfinv(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3274,10 +3275,10 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialErfinvOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialErfinvOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3294,9 +3295,9 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialNdtr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialNdtr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialNdtr(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3313,10 +3314,10 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialNdtrOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialNdtrOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3333,9 +3334,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialXlog1py, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3352,9 +3353,9 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialXlog1pySelfScalar, &locs204, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs204, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	checksPost6(&c, &locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
 	return r0
 }
 
@@ -3371,9 +3372,9 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3390,10 +3391,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3410,10 +3411,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialXlog1pySelfScalarOut, &locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3430,10 +3431,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialXlog1pyOtherScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3450,9 +3451,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialXlogy, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialXlogy, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlogy(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3469,9 +3470,9 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialXlogySelfScalar, &locs204, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs204, &a1, other)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	checksPost6(&c, &locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
 	return r0
 }
 
@@ -3488,9 +3489,9 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialXlogyOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3507,10 +3508,10 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialXlogyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialXlogyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3527,10 +3528,10 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialXlogySelfScalarOut, &locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3547,10 +3548,10 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialXlogyOtherScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3567,9 +3568,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialZeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3586,9 +3587,9 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialZetaSelfScalar, &locs204, &a1, other)
+	assertgenshapes.ChecksPre0(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs204, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	checksPost6(&c, &locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
 	return r0
 }
 
@@ -3605,9 +3606,9 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3624,10 +3625,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialZetaOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3644,10 +3645,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialZetaSelfScalarOut, &locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3664,10 +3665,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialZetaOtherScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3684,9 +3685,9 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3703,10 +3704,10 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialI0Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialI0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3723,9 +3724,9 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI0e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI0e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3742,10 +3743,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialI0eOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialI0eOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3762,9 +3763,9 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3781,10 +3782,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialI1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialI1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3801,9 +3802,9 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialI1e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI1e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3820,10 +3821,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialI1eOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialI1eOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3840,9 +3841,9 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogit(self, eps)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3859,10 +3860,10 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialLogitOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLogitOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3879,9 +3880,9 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialPolygamma, &locs0, &a1, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPolygamma, &assertgenshapes.Locs0, &a1, self)
 	r0 := kernels.SpecialPolygamma(n, self)
-	checksPost6(&c, &locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a1, self, r0)
 	return r0
 }
 
@@ -3898,10 +3899,10 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialPolygammaOut, &locs40, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs40, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	checksPost55(&c, &locs40, &a1, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -3918,9 +3919,9 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3937,10 +3938,10 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opSpecialLogsumexpOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3957,9 +3958,9 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialExpit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialExpit(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3976,10 +3977,10 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialExpitOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialExpitOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3996,9 +3997,9 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialSinc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSinc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialSinc(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4015,10 +4016,10 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialSincOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialSincOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4035,9 +4036,9 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialRound, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialRound, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialRound(self, decimals)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4054,10 +4055,10 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialRoundOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialRoundOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4074,9 +4075,9 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLog1p, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLog1p, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLog1p(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4093,10 +4094,10 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialLog1pOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLog1pOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4113,9 +4114,9 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4132,10 +4133,10 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialGammaincOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialGammaincOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4152,9 +4153,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialGammainc, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammainc, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammainc(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4171,10 +4172,10 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialGammainccOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialGammainccOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4191,9 +4192,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialGammaincc, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammaincc, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammaincc(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4210,9 +4211,9 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialMultigammaln, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialMultigammaln, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4229,10 +4230,10 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialMultigammalnOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4249,9 +4250,9 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4268,9 +4269,9 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4287,10 +4288,10 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftFftOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftFftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4307,9 +4308,9 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4326,10 +4327,10 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIfftOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIfftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4346,9 +4347,9 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftRfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4365,10 +4366,10 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftRfftOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftRfftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4385,9 +4386,9 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIrfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4404,10 +4405,10 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIrfftOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIrfftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4424,9 +4425,9 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftHfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4443,10 +4444,10 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftHfftOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftHfftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4463,9 +4464,9 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIhfft, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4482,10 +4483,10 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIhfftOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIhfftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4502,9 +4503,9 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4521,10 +4522,10 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftFft2Out, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftFft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4541,9 +4542,9 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4560,10 +4561,10 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIfft2Out, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIfft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4580,9 +4581,9 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftRfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4599,10 +4600,10 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftRfft2Out, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftRfft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4619,9 +4620,9 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIrfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4638,10 +4639,10 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIrfft2Out, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIrfft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4658,9 +4659,9 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftHfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4677,10 +4678,10 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftHfft2Out, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftHfft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4697,9 +4698,9 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIhfft2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4716,10 +4717,10 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIhfft2Out, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIhfft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4736,9 +4737,9 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4755,10 +4756,10 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftFftnOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftFftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4775,9 +4776,9 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4794,10 +4795,10 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIfftnOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIfftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4814,9 +4815,9 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftRfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftRfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4833,10 +4834,10 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftRfftnOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftRfftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4853,9 +4854,9 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIrfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4872,10 +4873,10 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIrfftnOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIrfftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4892,9 +4893,9 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftHfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftHfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4911,10 +4912,10 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftHfftnOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftHfftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4931,9 +4932,9 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIhfftn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfftn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4950,10 +4951,10 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opFftIhfftnOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opFftIhfftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4969,9 +4970,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opFftFftfreq, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opFftFftfreq, &assertgenshapes.Locs14)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -4988,10 +4989,10 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opFftFftfreqOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opFftFftfreqOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -5007,9 +5008,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opFftRfftfreq, &locs14)
+	assertgenshapes.ChecksPre27(&c, &opFftRfftfreq, &assertgenshapes.Locs14)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost28(&c, &locs14, r0)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
 	return r0
 }
 
@@ -5026,10 +5027,10 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre9(&c, &opFftRfftfreqOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre9(&c, &opFftRfftfreqOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	checksPost10(&c, &locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
 	return r0
 }
 
@@ -5046,9 +5047,9 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftFftshift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftFftshift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftFftshift(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5065,9 +5066,9 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFftIfftshift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftshift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FftIfftshift(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5084,9 +5085,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgCholeskyEx, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5103,10 +5104,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opLinalgCholeskyExL, &locs522, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPre49(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs522, &a0, &a3, &a4, self, L, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	checksPost50(&c, &locs522, &a0, &a3, &a4, self, L, info, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs522, &a0, &a3, &a4, self, L, info, r0, r1)
 	return r0, r1
 }
 
@@ -5123,9 +5124,9 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgCholesky, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCholesky, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgCholesky(self, upper)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5142,10 +5143,10 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgCholeskyOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5162,9 +5163,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLinalgCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5181,10 +5182,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgCrossOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -5201,9 +5202,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgLuFactor, &locs523, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgLuFactor, &assertgenshapes.Locs523, &a0, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	checksPost48(&c, &locs523, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs523, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5220,10 +5221,10 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opLinalgLuFactorOut, &locs524, &a0, &a2, &a3, A, LU, pivots)
+	assertgenshapes.ChecksPre49(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs524, &a0, &a2, &a3, A, LU, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	checksPost50(&c, &locs524, &a0, &a2, &a3, A, LU, pivots, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs524, &a0, &a2, &a3, A, LU, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -5240,9 +5241,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opLinalgLuFactorEx, &locs525, &a0, A)
+	assertgenshapes.ChecksPre228(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs525, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	checksPost229(&c, &locs525, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs525, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5259,10 +5260,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre230(&c, &opLinalgLuFactorExOut, &locs526, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPre230(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs526, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	checksPost231(&c, &locs526, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs526, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5279,9 +5280,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opLinalgLu, &locs525, &a0, A)
+	assertgenshapes.ChecksPre228(&c, &opLinalgLu, &assertgenshapes.Locs525, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	checksPost229(&c, &locs525, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs525, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5298,10 +5299,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre230(&c, &opLinalgLuOut, &locs527, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPre230(&c, &opLinalgLuOut, &assertgenshapes.Locs527, &a0, &a2, &a3, &a4, A, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	checksPost231(&c, &locs527, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs527, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5318,9 +5319,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opLinalgLuSolve, &locs528, &a0, &a1, &a2, LU, pivots, B)
+	assertgenshapes.ChecksPre56(&c, &opLinalgLuSolve, &assertgenshapes.Locs528, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	checksPost57(&c, &locs528, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs528, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -5337,10 +5338,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre60(&c, &opLinalgLuSolveOut, &locs529, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPre60(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs529, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	checksPost61(&c, &locs529, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs529, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
 	return r0
 }
 
@@ -5357,9 +5358,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opXLinalgDet, &locs525, &a0, A)
+	assertgenshapes.ChecksPre228(&c, &opXLinalgDet, &assertgenshapes.Locs525, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	checksPost229(&c, &locs525, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs525, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5376,10 +5377,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre230(&c, &opXLinalgDetResult, &locs530, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPre230(&c, &opXLinalgDetResult, &assertgenshapes.Locs530, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	checksPost231(&c, &locs530, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs530, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5396,9 +5397,9 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgDet, &locs123, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDet, &assertgenshapes.Locs123, &a0, A)
 	r0 := kernels.LinalgDet(A)
-	checksPost6(&c, &locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
 	return r0
 }
 
@@ -5415,10 +5416,10 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLinalgDetOut, &locs531, &a0, &a1, A, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgDetOut, &assertgenshapes.Locs531, &a0, &a1, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	checksPost55(&c, &locs531, &a0, &a1, A, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs531, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -5435,9 +5436,9 @@ func Det(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Det(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5454,9 +5455,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opLinalgLdlFactorEx, &locs293, &a0, self)
+	assertgenshapes.ChecksPre228(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs293, &a0, self)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	checksPost229(&c, &locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5473,10 +5474,10 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre230(&c, &opLinalgLdlFactorExOut, &locs532, &a0, &a3, &a4, &a5, self, LD, pivots, info)
+	assertgenshapes.ChecksPre230(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs532, &a0, &a3, &a4, &a5, self, LD, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	checksPost231(&c, &locs532, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs532, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5493,9 +5494,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgLdlFactor, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgLdlFactor, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5512,10 +5513,10 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opLinalgLdlFactorOut, &locs533, &a0, &a2, &a3, self, LD, pivots)
+	assertgenshapes.ChecksPre49(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs533, &a0, &a2, &a3, self, LD, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	checksPost50(&c, &locs533, &a0, &a2, &a3, self, LD, pivots, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs533, &a0, &a2, &a3, self, LD, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -5532,9 +5533,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opLinalgLdlSolve, &locs534, &a0, &a1, &a2, LD, pivots, B)
+	assertgenshapes.ChecksPre56(&c, &opLinalgLdlSolve, &assertgenshapes.Locs534, &a0, &a1, &a2, LD, pivots, B)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	checksPost57(&c, &locs534, &a0, &a1, &a2, LD, pivots, B, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs534, &a0, &a1, &a2, LD, pivots, B, r0)
 	return r0
 }
 
@@ -5551,10 +5552,10 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opLinalgLdlSolveOut, &locs535, &a0, &a1, &a2, &a4, LD, pivots, B, out)
+	assertgenshapes.ChecksPre60(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs535, &a0, &a1, &a2, &a4, LD, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	checksPost61(&c, &locs535, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs535, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
 	return r0
 }
 
@@ -5571,9 +5572,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre301(&c, &opLinalgLstsq, &locs536, &a0, &a1, self, b)
+	assertgenshapes.ChecksPre301(&c, &opLinalgLstsq, &assertgenshapes.Locs536, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	checksPost359(&c, &locs536, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost359(&c, &assertgenshapes.Locs536, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5590,10 +5591,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre360(&c, &opLinalgLstsqOut, &locs537, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPre360(&c, &opLinalgLstsqOut, &assertgenshapes.Locs537, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	checksPost361(&c, &locs537, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost361(&c, &assertgenshapes.Locs537, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5610,9 +5611,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgMatmul(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5629,10 +5630,10 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLinalgMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5649,9 +5650,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgVecdot, &locs538, &a0, &a1, x, y)
+	assertgenshapes.ChecksPre14(&c, &opLinalgVecdot, &assertgenshapes.Locs538, &a0, &a1, x, y)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	checksPost18(&c, &locs538, &a0, &a1, x, y, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs538, &a0, &a1, x, y, r0)
 	return r0
 }
 
@@ -5668,10 +5669,10 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgVecdotOut, &locs539, &a0, &a1, &a3, x, y, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgVecdotOut, &assertgenshapes.Locs539, &a0, &a1, &a3, x, y, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	checksPost20(&c, &locs539, &a0, &a1, &a3, x, y, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs539, &a0, &a1, &a3, x, y, out, r0)
 	return r0
 }
 
@@ -5688,9 +5689,9 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5707,10 +5708,10 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixExpOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5727,9 +5728,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre362(&c, &opXLinalgSlogdet, &locs540, &a0, A)
+	assertgenshapes.ChecksPre362(&c, &opXLinalgSlogdet, &assertgenshapes.Locs540, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	checksPost363(&c, &locs540, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost363(&c, &assertgenshapes.Locs540, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5746,10 +5747,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre364(&c, &opXLinalgSlogdetSign, &locs541, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPre364(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs541, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	checksPost365(&c, &locs541, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost365(&c, &assertgenshapes.Locs541, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5766,9 +5767,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgSlogdet, &locs523, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgSlogdet, &assertgenshapes.Locs523, &a0, A)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	checksPost48(&c, &locs523, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs523, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5785,10 +5786,10 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opLinalgSlogdetOut, &locs542, &a0, &a1, &a2, A, sign, logabsdet)
+	assertgenshapes.ChecksPre49(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs542, &a0, &a1, &a2, A, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	checksPost50(&c, &locs542, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs542, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -5805,9 +5806,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opSlogdet, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opSlogdet, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Slogdet(self)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5824,10 +5825,10 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opSlogdetOut, &locs543, &a0, &a1, &a2, self, sign, logabsdet)
+	assertgenshapes.ChecksPre49(&c, &opSlogdetOut, &assertgenshapes.Locs543, &a0, &a1, &a2, self, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	checksPost50(&c, &locs543, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs543, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -5844,9 +5845,9 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLogdet, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLogdet, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logdet(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5863,9 +5864,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgEig, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgEig, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5882,10 +5883,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opLinalgEigOut, &locs544, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre49(&c, &opLinalgEigOut, &assertgenshapes.Locs544, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	checksPost50(&c, &locs544, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs544, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -5902,9 +5903,9 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXLinalgEigvals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXLinalgEigvals, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLinalgEigvals(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5921,9 +5922,9 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgEigvals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvals, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgEigvals(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5940,10 +5941,10 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLinalgEigvalsOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5960,9 +5961,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opXLinalgEigh, &locs523, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opXLinalgEigh, &assertgenshapes.Locs523, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	checksPost48(&c, &locs523, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs523, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5979,10 +5980,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre49(&c, &opXLinalgEighEigenvalues, &locs545, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre49(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs545, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	checksPost50(&c, &locs545, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs545, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -5999,9 +6000,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgEigh, &locs27, &a0, self)
+	assertgenshapes.ChecksPre16(&c, &opLinalgEigh, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	checksPost48(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6018,10 +6019,10 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opLinalgEighEigvals, &locs546, &a0, &a2, &a3, self, eigvals, eigvecs)
+	assertgenshapes.ChecksPre49(&c, &opLinalgEighEigvals, &assertgenshapes.Locs546, &a0, &a2, &a3, self, eigvals, eigvecs)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	checksPost50(&c, &locs546, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs546, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
 }
 
@@ -6038,9 +6039,9 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgEigvalsh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvalsh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6057,10 +6058,10 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgEigvalshOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6077,9 +6078,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgHouseholderProduct, &locs547, &a0, &a1, input, tau)
+	assertgenshapes.ChecksPre14(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs547, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	checksPost18(&c, &locs547, &a0, &a1, input, tau, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs547, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -6096,10 +6097,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opLinalgHouseholderProductOut, &locs548, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs548, &a0, &a1, &a2, input, tau, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	checksPost20(&c, &locs548, &a0, &a1, &a2, input, tau, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs548, &a0, &a1, &a2, input, tau, out, r0)
 	return r0
 }
 
@@ -6116,9 +6117,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgInvEx, &locs523, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgInvEx, &assertgenshapes.Locs523, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	checksPost48(&c, &locs523, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs523, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -6135,10 +6136,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opLinalgInvExInverse, &locs549, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPre49(&c, &opLinalgInvExInverse, &assertgenshapes.Locs549, &a0, &a2, &a3, A, inverse, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	checksPost50(&c, &locs549, &a0, &a2, &a3, A, inverse, info, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs549, &a0, &a2, &a3, A, inverse, info, r0, r1)
 	return r0, r1
 }
 
@@ -6155,9 +6156,9 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgInv, &locs123, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgInv, &assertgenshapes.Locs123, &a0, A)
 	r0 := kernels.LinalgInv(A)
-	checksPost6(&c, &locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
 	return r0
 }
 
@@ -6174,10 +6175,10 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opLinalgInvOut, &locs531, &a0, &a1, A, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgInvOut, &assertgenshapes.Locs531, &a0, &a1, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	checksPost55(&c, &locs531, &a0, &a1, A, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs531, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -6194,9 +6195,9 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opInverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opInverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Inverse(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6213,10 +6214,10 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opInverseOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opInverseOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6233,9 +6234,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opInner, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opInner, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Inner(self, other)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6252,10 +6253,10 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opInnerOut, &locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opInnerOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6272,9 +6273,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opOuter, &locs550, &a0, &a1, self, vec2)
+	assertgenshapes.ChecksPre14(&c, &opOuter, &assertgenshapes.Locs550, &a0, &a1, self, vec2)
 	r0 := kernels.Outer(self, vec2)
-	checksPost18(&c, &locs550, &a0, &a1, self, vec2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs550, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -6291,10 +6292,10 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opOuterOut, &locs551, &a0, &a1, &a2, self, vec2, out)
+	assertgenshapes.ChecksPre19(&c, &opOuterOut, &assertgenshapes.Locs551, &a0, &a1, &a2, self, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	checksPost20(&c, &locs551, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs551, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -6311,9 +6312,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opGer, &locs550, &a0, &a1, self, vec2)
+	assertgenshapes.ChecksPre14(&c, &opGer, &assertgenshapes.Locs550, &a0, &a1, self, vec2)
 	r0 := kernels.Ger(self, vec2)
-	checksPost18(&c, &locs550, &a0, &a1, self, vec2, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs550, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -6330,10 +6331,10 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opGerOut, &locs551, &a0, &a1, &a2, self, vec2, out)
+	assertgenshapes.ChecksPre19(&c, &opGerOut, &assertgenshapes.Locs551, &a0, &a1, &a2, self, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	checksPost20(&c, &locs551, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs551, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -6350,9 +6351,9 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6369,9 +6370,9 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgNormOrdStr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6388,10 +6389,10 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opLinalgNormOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgNormOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6408,10 +6409,10 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opLinalgNormOrdStrOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6428,9 +6429,9 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgVectorNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgVectorNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6447,10 +6448,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opLinalgVectorNormOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6467,9 +6468,9 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6486,10 +6487,10 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixNormOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6506,9 +6507,9 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixNormStrOrd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6525,10 +6526,10 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixNormStrOrdOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6545,9 +6546,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opXLinalgSvd, &locs525, &a0, A)
+	assertgenshapes.ChecksPre228(&c, &opXLinalgSvd, &assertgenshapes.Locs525, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	checksPost229(&c, &locs525, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs525, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6564,10 +6565,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre230(&c, &opXLinalgSvdU, &locs552, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPre230(&c, &opXLinalgSvdU, &assertgenshapes.Locs552, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	checksPost231(&c, &locs552, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs552, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6584,9 +6585,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre228(&c, &opLinalgSvd, &locs525, &a0, A)
+	assertgenshapes.ChecksPre228(&c, &opLinalgSvd, &assertgenshapes.Locs525, &a0, A)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	checksPost229(&c, &locs525, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs525, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6603,10 +6604,10 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre230(&c, &opLinalgSvdU, &locs552, &a0, &a3, &a4, &a5, A, U, S, Vh)
+	assertgenshapes.ChecksPre230(&c, &opLinalgSvdU, &assertgenshapes.Locs552, &a0, &a3, &a4, &a5, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	checksPost231(&c, &locs552, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs552, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6623,9 +6624,9 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgSvdvals, &locs123, &a0, A)
+	assertgenshapes.ChecksPre0(&c, &opLinalgSvdvals, &assertgenshapes.Locs123, &a0, A)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	checksPost6(&c, &locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
 	return r0
 }
 
@@ -6642,10 +6643,10 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgSvdvalsOut, &locs531, &a0, &a2, A, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs531, &a0, &a2, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	checksPost55(&c, &locs531, &a0, &a2, A, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs531, &a0, &a2, A, out, r0)
 	return r0
 }
 
@@ -6662,9 +6663,9 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgCond, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCond, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgCond(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6681,10 +6682,10 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgCondOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgCondOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6701,9 +6702,9 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgCondPStr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCondPStr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgCondPStr(self, p)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6720,10 +6721,10 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgCondPStrOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6740,9 +6741,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opLinalgPinvAtolRtolTensor, &locs553, &a0, &a1, &a2, self, atol, rtol)
+	assertgenshapes.ChecksPre88(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs553, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	checksPost57(&c, &locs553, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs553, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -6759,10 +6760,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &locs554, &a0, &a1, &a2, &a4, self, atol, rtol, out)
+	assertgenshapes.ChecksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs554, &a0, &a1, &a2, &a4, self, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	checksPost61(&c, &locs554, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs554, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
 	return r0
 }
 
@@ -6779,9 +6780,9 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgPinvAtolRtolFloat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6798,10 +6799,10 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opLinalgPinvAtolRtolFloatOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6818,9 +6819,9 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgPinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6837,9 +6838,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgPinvRcondTensor, &locs555, &a0, &a1, self, rcond)
+	assertgenshapes.ChecksPre14(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs555, &a0, &a1, self, rcond)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	checksPost18(&c, &locs555, &a0, &a1, self, rcond, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs555, &a0, &a1, self, rcond, r0)
 	return r0
 }
 
@@ -6856,10 +6857,10 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opLinalgPinvOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgPinvOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6876,10 +6877,10 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgPinvOutRcondTensor, &locs556, &a0, &a1, &a3, self, rcond, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs556, &a0, &a1, &a3, self, rcond, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	checksPost20(&c, &locs556, &a0, &a1, &a3, self, rcond, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs556, &a0, &a1, &a3, self, rcond, out, r0)
 	return r0
 }
 
@@ -6896,9 +6897,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre301(&c, &opXLinalgSolveEx, &locs557, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre301(&c, &opXLinalgSolveEx, &assertgenshapes.Locs557, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	checksPost359(&c, &locs557, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost359(&c, &assertgenshapes.Locs557, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6915,10 +6916,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre360(&c, &opXLinalgSolveExResult, &locs558, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPre360(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs558, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	checksPost361(&c, &locs558, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost361(&c, &assertgenshapes.Locs558, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6935,9 +6936,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre31(&c, &opLinalgSolveEx, &locs559, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre31(&c, &opLinalgSolveEx, &assertgenshapes.Locs559, &a0, &a1, A, B)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	checksPost32(&c, &locs559, &a0, &a1, A, B, r0, r1)
+	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs559, &a0, &a1, A, B, r0, r1)
 	return r0, r1
 }
 
@@ -6954,10 +6955,10 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre33(&c, &opLinalgSolveExOut, &locs560, &a0, &a1, &a4, &a5, A, B, result, info)
+	assertgenshapes.ChecksPre33(&c, &opLinalgSolveExOut, &assertgenshapes.Locs560, &a0, &a1, &a4, &a5, A, B, result, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	checksPost34(&c, &locs560, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
+	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs560, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
 	return r0, r1
 }
 
@@ -6974,9 +6975,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgSolve, &locs561, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre14(&c, &opLinalgSolve, &assertgenshapes.Locs561, &a0, &a1, A, B)
 	r0 := kernels.LinalgSolve(A, B, left)
-	checksPost18(&c, &locs561, &a0, &a1, A, B, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs561, &a0, &a1, A, B, r0)
 	return r0
 }
 
@@ -6993,9 +6994,9 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXSpsolve, &locs561, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre14(&c, &opXSpsolve, &assertgenshapes.Locs561, &a0, &a1, A, B)
 	r0 := kernels.XSpsolve(A, B, left)
-	checksPost18(&c, &locs561, &a0, &a1, A, B, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs561, &a0, &a1, A, B, r0)
 	return r0
 }
 
@@ -7012,10 +7013,10 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgSolveOut, &locs562, &a0, &a1, &a3, A, B, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgSolveOut, &assertgenshapes.Locs562, &a0, &a1, &a3, A, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	checksPost20(&c, &locs562, &a0, &a1, &a3, A, B, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs562, &a0, &a1, &a3, A, B, out, r0)
 	return r0
 }
 
@@ -7032,9 +7033,9 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgTensorinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgTensorinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7051,10 +7052,10 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgTensorinvOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7071,9 +7072,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgTensorsolve, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opLinalgTensorsolve, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7090,10 +7091,10 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgTensorsolveOut, &locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7110,9 +7111,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre16(&c, &opLinalgQr, &locs523, &a0, A)
+	assertgenshapes.ChecksPre16(&c, &opLinalgQr, &assertgenshapes.Locs523, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	checksPost48(&c, &locs523, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs523, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -7129,10 +7130,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre49(&c, &opLinalgQrOut, &locs563, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPre49(&c, &opLinalgQrOut, &assertgenshapes.Locs563, &a0, &a2, &a3, A, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	checksPost50(&c, &locs563, &a0, &a2, &a3, A, Q, R, r0, r1)
+	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs563, &a0, &a2, &a3, A, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -7149,9 +7150,9 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixPower, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixPower, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7168,10 +7169,10 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixPowerOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7188,9 +7189,9 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &locs564, &a0, &a1, &a2, input, atol, rtol)
+	assertgenshapes.ChecksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs564, &a0, &a1, &a2, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	checksPost57(&c, &locs564, &a0, &a1, &a2, input, atol, rtol, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs564, &a0, &a1, &a2, input, atol, rtol, r0)
 	return r0
 }
 
@@ -7207,10 +7208,10 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs565, &a0, &a1, &a2, &a4, input, atol, rtol, out)
+	assertgenshapes.ChecksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs565, &a0, &a1, &a2, &a4, input, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	checksPost61(&c, &locs565, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs565, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
 	return r0
 }
 
@@ -7227,9 +7228,9 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7246,10 +7247,10 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7266,9 +7267,9 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opLinalgMatrixRank, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRank, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7285,10 +7286,10 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opLinalgMatrixRankOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7305,9 +7306,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opLinalgMatrixRankTolTensor, &locs566, &a0, &a1, input, tol)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs566, &a0, &a1, input, tol)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	checksPost18(&c, &locs566, &a0, &a1, input, tol, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs566, &a0, &a1, input, tol, r0)
 	return r0
 }
 
@@ -7324,10 +7325,10 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opLinalgMatrixRankOutTolTensor, &locs567, &a0, &a1, &a3, input, tol, out)
+	assertgenshapes.ChecksPre19(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs567, &a0, &a1, &a3, input, tol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	checksPost20(&c, &locs567, &a0, &a1, &a3, input, tol, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs567, &a0, &a1, &a3, input, tol, out, r0)
 	return r0
 }
 
@@ -7344,9 +7345,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opLinalgMultiDot, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opLinalgMultiDot, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.LinalgMultiDot(tensors)
-	checksPost83(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -7366,10 +7367,10 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opLinalgMultiDotOut, &locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre38(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -7386,9 +7387,9 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNestedToPaddedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7405,9 +7406,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXTestSerializationSubcmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre14(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	checksPost18(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7424,9 +7425,9 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestParallelMaterialize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7443,9 +7444,9 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestOptionalIntlist, &locs568, &a0, values)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs568, &a0, values)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	checksPost6(&c, &locs568, &a0, values, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs568, &a0, values, r0)
 	return r0
 }
 
@@ -7462,10 +7463,10 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXTestOptionalIntlistOut, &locs569, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs569, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	checksPost55(&c, &locs569, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs569, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -7482,9 +7483,9 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs568, &a0, values)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs568, &a0, values)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	checksPost6(&c, &locs568, &a0, values, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs568, &a0, values, r0)
 	return r0
 }
 
@@ -7501,10 +7502,10 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXTestOptionalFilledIntlistOut, &locs569, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs569, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	checksPost55(&c, &locs569, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs569, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -7521,9 +7522,9 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestOptionalFloatlist, &locs568, &a0, values)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs568, &a0, values)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	checksPost6(&c, &locs568, &a0, values, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs568, &a0, values, r0)
 	return r0
 }
 
@@ -7540,10 +7541,10 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXTestOptionalFloatlistOut, &locs569, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs569, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	checksPost55(&c, &locs569, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs569, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -7560,9 +7561,9 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestStringDefault, &locs570, &a0, dummy)
+	assertgenshapes.ChecksPre0(&c, &opXTestStringDefault, &assertgenshapes.Locs570, &a0, dummy)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	checksPost1(&c, &locs570, &a0, dummy, r0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570, &a0, dummy, r0)
 	return r0
 }
 
@@ -7579,9 +7580,9 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs570, &a0, dummy)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs570, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	checksPost6(&c, &locs570, &a0, dummy, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs570, &a0, dummy, r0)
 	return r0
 }
 
@@ -7598,9 +7599,9 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs570, &a0, dummy)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs570, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	checksPost6(&c, &locs570, &a0, dummy, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs570, &a0, dummy, r0)
 	return r0
 }
 
@@ -7617,9 +7618,9 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7636,10 +7637,10 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXTestWarnInAutogradOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7656,9 +7657,9 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7675,10 +7676,10 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7695,9 +7696,9 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7714,9 +7715,9 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	checksPost13(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7733,9 +7734,9 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7752,10 +7753,10 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7772,9 +7773,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre366(&c, &opSegmentReduce, &locs571, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	assertgenshapes.ChecksPre366(&c, &opSegmentReduce, &assertgenshapes.Locs571, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	checksPost74(&c, &locs571, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs571, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -7791,10 +7792,10 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4, a8 asserts.Saved
-	checksPre367(&c, &opSegmentReduceOut, &locs572, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
+	assertgenshapes.ChecksPre367(&c, &opSegmentReduceOut, &assertgenshapes.Locs572, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	checksPost78(&c, &locs572, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
+	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs572, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
 	return r0
 }
 
@@ -7811,9 +7812,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre368(&c, &opXSegmentReduceBackward, &locs573, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
+	assertgenshapes.ChecksPre368(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs573, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	checksPost66(&c, &locs573, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs573, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
 	return r0
 }
 
@@ -7830,10 +7831,10 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a8 asserts.Saved
-	checksPre369(&c, &opXSegmentReduceBackwardOut, &locs574, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
+	assertgenshapes.ChecksPre369(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs574, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	checksPost68(&c, &locs574, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
+	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs574, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
 	return r0
 }
 
@@ -7850,9 +7851,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opPadSequence, &locs575, &l0, sequences)
+	assertgenshapes.ChecksPre23(&c, &opPadSequence, &assertgenshapes.Locs575, &l0, sequences)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	checksPost83(&c, &locs575, &l0, sequences, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs575, &l0, sequences, r0)
 	return r0
 }
 
@@ -7869,9 +7870,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opFlattenDenseTensors, &locs9, &l0, tensors)
+	assertgenshapes.ChecksPre23(&c, &opFlattenDenseTensors, &assertgenshapes.Locs9, &l0, tensors)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	checksPost370(&c, &locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost370(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
 	return r0
 }
 
@@ -7891,9 +7892,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre121(&c, &opUnflattenDenseTensors, &locs576, &a0, &l1, flat, tensors)
+	assertgenshapes.ChecksPre121(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs576, &a0, &l1, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	checksPost122(&c, &locs576, &a0, &l1, flat, tensors, r0)
+	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs576, &a0, &l1, flat, tensors, r0)
 	return r0
 }
 
@@ -7910,9 +7911,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre23(&c, &opXNestedTensorFromTensorList, &locs577, &l0, list)
+	assertgenshapes.ChecksPre23(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs577, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	checksPost83(&c, &locs577, &l0, list, r0)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs577, &l0, list, r0)
 	return r0
 }
 
@@ -7932,10 +7933,10 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		a5 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre38(&c, &opXNestedTensorFromTensorListOut, &locs578, &l0, &a5, list, out)
+	assertgenshapes.ChecksPre38(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs578, &l0, &a5, list, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	checksPost84(&c, &locs578, &l0, &a5, list, out, r0)
+	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs578, &l0, &a5, list, out, r0)
 	return r0
 }
 
@@ -7952,9 +7953,9 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFwPrimalCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimalCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7971,10 +7972,10 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXFwPrimalCopyOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7991,9 +7992,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXMakeDualCopy, &locs4, &a0, &a1, primal, tangent)
+	assertgenshapes.ChecksPre14(&c, &opXMakeDualCopy, &assertgenshapes.Locs4, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	checksPost18(&c, &locs4, &a0, &a1, primal, tangent, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs4, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -8010,10 +8011,10 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre19(&c, &opXMakeDualCopyOut, &locs579, &a0, &a1, &a3, primal, tangent, out)
+	assertgenshapes.ChecksPre19(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs579, &a0, &a1, &a3, primal, tangent, out)
 	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	checksPost20(&c, &locs579, &a0, &a1, &a3, primal, tangent, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs579, &a0, &a1, &a3, primal, tangent, out, r0)
 	return r0
 }
 
@@ -8030,9 +8031,9 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsRealCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsRealCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8049,10 +8050,10 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opViewAsRealCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8069,9 +8070,9 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewAsComplexCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewAsComplexCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8088,10 +8089,10 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opViewAsComplexCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8108,9 +8109,9 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXConjCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXConjCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8127,10 +8128,10 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXConjCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXConjCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8147,9 +8148,9 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXNegViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXNegViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8166,10 +8167,10 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXNegViewCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXNegViewCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8186,9 +8187,9 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAsStridedCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAsStridedCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8205,10 +8206,10 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opAsStridedCopyOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAsStridedCopyOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8225,9 +8226,9 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSparseBroadcastToCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8244,10 +8245,10 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opXSparseBroadcastToCopyOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8264,9 +8265,9 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDiagonalCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDiagonalCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8283,10 +8284,10 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opDiagonalCopyOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDiagonalCopyOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8303,9 +8304,9 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opExpandCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opExpandCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8322,10 +8323,10 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opExpandCopyOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opExpandCopyOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8342,9 +8343,9 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPermuteCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opPermuteCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8361,10 +8362,10 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opPermuteCopyOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opPermuteCopyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8381,9 +8382,9 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8400,10 +8401,10 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opXReshapeAliasCopyOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8420,9 +8421,9 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSelectCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8439,10 +8440,10 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opSelectCopyIntOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSelectCopyIntOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8459,9 +8460,9 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDetachCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opDetachCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DetachCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8478,10 +8479,10 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opDetachCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opDetachCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8498,9 +8499,9 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSliceCopyTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSliceCopyTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8517,10 +8518,10 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre54(&c, &opSliceCopyTensorOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8537,9 +8538,9 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitCopyTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitCopyTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8556,9 +8557,9 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSplitWithSizesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8575,9 +8576,9 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8594,10 +8595,10 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSqueezeCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSqueezeCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8614,9 +8615,9 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeCopyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeCopyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8633,10 +8634,10 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSqueezeCopyDimOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8653,9 +8654,9 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeCopyDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeCopyDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8672,10 +8673,10 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSqueezeCopyDimsOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8692,9 +8693,9 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8711,10 +8712,10 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opTCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8731,9 +8732,9 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTransposeCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opTransposeCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8750,10 +8751,10 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opTransposeCopyIntOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8770,9 +8771,9 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnsqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8789,10 +8790,10 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opUnsqueezeCopyOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8809,9 +8810,9 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8828,10 +8829,10 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8848,9 +8849,9 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8867,10 +8868,10 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opXValuesCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXValuesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8887,9 +8888,9 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8906,10 +8907,10 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8926,9 +8927,9 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8945,10 +8946,10 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opValuesCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opValuesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8965,9 +8966,9 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCrowIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCrowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8984,10 +8985,10 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opCrowIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9004,9 +9005,9 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opColIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opColIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9023,10 +9024,10 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opColIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opColIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9043,9 +9044,9 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opCcolIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opCcolIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9062,10 +9063,10 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opCcolIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9082,9 +9083,9 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opRowIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opRowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9101,10 +9102,10 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opRowIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9121,9 +9122,9 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnbindCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnbindCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost120(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9144,10 +9145,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre217(&c, &opUnbindCopyIntOut, &locs270, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre217(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs270, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost218(&c, &locs270, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs270, &a0, &l2, self, out)
 }
 
 var opSplitCopyTensorOut = asserts.Op{
@@ -9167,10 +9168,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre217(&c, &opSplitCopyTensorOut, &locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre217(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs270, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	checksPost218(&c, &locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs270, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -9190,10 +9191,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre217(&c, &opSplitWithSizesCopyOut, &locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre217(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs270, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	checksPost218(&c, &locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs270, &a0, &l3, self, out)
 }
 
 var opViewCopy = asserts.Op{
@@ -9209,9 +9210,9 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9228,10 +9229,10 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opViewCopyOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opViewCopyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9248,9 +9249,9 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opViewCopyDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opViewCopyDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9267,10 +9268,10 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opViewCopyDtypeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre54(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9287,9 +9288,9 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnfoldCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opUnfoldCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9306,10 +9307,10 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opUnfoldCopyOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opUnfoldCopyOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9326,9 +9327,9 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9345,10 +9346,10 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opAliasCopyOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opAliasCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9365,9 +9366,9 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opToPaddedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9384,10 +9385,10 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre54(&c, &opToPaddedTensorOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre54(&c, &opToPaddedTensorOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9407,9 +9408,9 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre121(&c, &opXJaggedToPaddedDenseForward, &locs580, &a0, &l1, values, offsets)
+	assertgenshapes.ChecksPre121(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs580, &a0, &l1, values, offsets)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	checksPost141(&c, &locs580, &a0, &l1, values, offsets, r0)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs580, &a0, &l1, values, offsets, r0)
 	return r0
 }
 
@@ -9429,9 +9430,9 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre121(&c, &opXPaddedDenseToJaggedForward, &locs581, &a0, &l1, dense, offsets)
+	assertgenshapes.ChecksPre121(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs581, &a0, &l1, dense, offsets)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	checksPost141(&c, &locs581, &a0, &l1, dense, offsets, r0)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs581, &a0, &l1, dense, offsets, r0)
 	return r0
 }
 
@@ -9448,9 +9449,9 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre368(&c, &opXNestedFromPaddedTensor, &locs582, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre368(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs582, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	checksPost66(&c, &locs582, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs582, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -9467,9 +9468,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opXNestedTensorSoftmaxWithShape, &locs583, &a0, &a1, self, query)
+	assertgenshapes.ChecksPre14(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs583, &a0, &a1, self, query)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	checksPost18(&c, &locs583, &a0, &a1, self, query, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs583, &a0, &a1, self, query, r0)
 	return r0
 }
 
@@ -9486,9 +9487,9 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXSafeSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXSafeSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9505,9 +9506,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18 asserts.Saved
-	checksPre371(&c, &opXTransformerEncoderLayerFwd, &locs584, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
+	assertgenshapes.ChecksPre371(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs584, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	checksPost372(&c, &locs584, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
+	assertgenshapes.ChecksPost372(&c, &assertgenshapes.Locs584, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
 	return r0
 }
 
@@ -9524,10 +9525,10 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 asserts.Saved
-	checksPre373(&c, &opXTransformerEncoderLayerFwdOut, &locs585, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	assertgenshapes.ChecksPre373(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs585, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	checksPost374(&c, &locs585, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
+	assertgenshapes.ChecksPost374(&c, &assertgenshapes.Locs585, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
 }
 
@@ -9544,9 +9545,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre375(&c, &opXNativeMultiHeadAttention, &locs586, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	assertgenshapes.ChecksPre375(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs586, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	checksPost376(&c, &locs586, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
+	assertgenshapes.ChecksPost376(&c, &assertgenshapes.Locs586, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
 	return r0, r1
 }
 
@@ -9563,10 +9564,10 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 asserts.Saved
-	checksPre377(&c, &opXNativeMultiHeadAttentionOut, &locs587, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	assertgenshapes.ChecksPre377(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs587, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	checksPost378(&c, &locs587, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost378(&c, &assertgenshapes.Locs587, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9583,9 +9584,9 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre73(&c, &opScaledDotProductAttention, &locs588, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre73(&c, &opScaledDotProductAttention, &assertgenshapes.Locs588, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost74(&c, &locs588, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0)
+	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs588, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0)
 	return r0
 }
 
@@ -9602,9 +9603,9 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre379(&c, &opXFusedSdpChoice, &locs589, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre379(&c, &opXFusedSdpChoice, &assertgenshapes.Locs589, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost30(&c, &locs589, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs589, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	return r0
 }
 
@@ -9621,9 +9622,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre273(&c, &opXScaledDotProductAttentionMath, &locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
+	assertgenshapes.ChecksPre273(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	checksPost274(&c, &locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
+	assertgenshapes.ChecksPost274(&c, &assertgenshapes.Locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
 }
 
@@ -9640,9 +9641,9 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre273(&c, &opXScaledDotProductAttentionMathForMps, &locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
+	assertgenshapes.ChecksPre273(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale)
-	checksPost274(&c, &locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
+	assertgenshapes.ChecksPost274(&c, &assertgenshapes.Locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
 }
 
@@ -9659,9 +9660,9 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre380(&c, &opXScaledDotProductFlashAttention, &locs591, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPre380(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs591, &a0, &a1, &a2, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost381(&c, &locs591, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost381(&c, &assertgenshapes.Locs591, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9678,9 +9679,9 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre382(&c, &opXScaledDotProductFlashAttentionForCpu, &locs592, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre382(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs592, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	checksPost36(&c, &locs592, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs592, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -9697,9 +9698,9 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre383(&c, &opXScaledDotProductFusedAttentionOverrideable, &locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre383(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost384(&c, &locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost384(&c, &assertgenshapes.Locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9716,9 +9717,9 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 asserts.Saved
-	checksPre385(&c, &opXScaledDotProductFlashAttentionBackward, &locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre385(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost386(&c, &locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
+	assertgenshapes.ChecksPost386(&c, &assertgenshapes.Locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9735,9 +9736,9 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
-	checksPre387(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &locs595, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask)
+	assertgenshapes.ChecksPre387(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs595, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	checksPost174(&c, &locs595, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
+	assertgenshapes.ChecksPost174(&c, &assertgenshapes.Locs595, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9754,9 +9755,9 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8, a9, a14, a15 asserts.Saved
-	checksPre388(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &locs596, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre388(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs596, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost389(&c, &locs596, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost389(&c, &assertgenshapes.Locs596, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 

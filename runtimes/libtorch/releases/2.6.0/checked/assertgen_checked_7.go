@@ -7,6 +7,7 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre127(&c, &opXScaledDotProductEfficientAttention, &locs597, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre127(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs597, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
-	checksPost128(&c, &locs597, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs597, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -42,9 +43,9 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	checksPre390(&c, &opXScaledDotProductEfficientAttentionBackward, &locs598, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre390(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs598, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	checksPost391(&c, &locs598, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost391(&c, &assertgenshapes.Locs598, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -61,9 +62,9 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre383(&c, &opXScaledDotProductCudnnAttention, &locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre383(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost384(&c, &locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost384(&c, &assertgenshapes.Locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -80,9 +81,9 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10 asserts.Saved
-	checksPre392(&c, &opXScaledDotProductCudnnAttentionBackward, &locs599, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	assertgenshapes.ChecksPre392(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs599, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	checksPost393(&c, &locs599, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
+	assertgenshapes.ChecksPost393(&c, &assertgenshapes.Locs599, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -99,9 +100,9 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a13, a14 asserts.Saved
-	checksPre394(&c, &opXFlashAttentionForward, &locs600, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
+	assertgenshapes.ChecksPre394(&c, &opXFlashAttentionForward, &assertgenshapes.Locs600, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	checksPost395(&c, &locs600, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost395(&c, &assertgenshapes.Locs600, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -118,9 +119,9 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 asserts.Saved
-	checksPre385(&c, &opXFlashAttentionBackward, &locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre385(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
-	checksPost386(&c, &locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
+	assertgenshapes.ChecksPost386(&c, &assertgenshapes.Locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -137,9 +138,9 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
-	checksPre396(&c, &opXEfficientAttentionForward, &locs601, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	assertgenshapes.ChecksPre396(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs601, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	checksPost162(&c, &locs601, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs601, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -156,9 +157,9 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a10, a12, a13 asserts.Saved
-	checksPre397(&c, &opXEfficientAttentionBackward, &locs602, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre397(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs602, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	checksPost389(&c, &locs602, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost389(&c, &assertgenshapes.Locs602, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -175,9 +176,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre56(&c, &opXTritonScaledDotAttention, &locs603, &a0, &a1, &a2, q, k_, v)
+	assertgenshapes.ChecksPre56(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs603, &a0, &a1, &a2, q, k_, v)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	checksPost57(&c, &locs603, &a0, &a1, &a2, q, k_, v, r0)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs603, &a0, &a1, &a2, q, k_, v, r0)
 	return r0
 }
 
@@ -194,10 +195,10 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre60(&c, &opXTritonScaledDotAttentionOut, &locs604, &a0, &a1, &a2, &a4, q, k_, v, out)
+	assertgenshapes.ChecksPre60(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs604, &a0, &a1, &a2, &a4, q, k_, v, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	checksPost61(&c, &locs604, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs604, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
 	return r0
 }
 
@@ -214,10 +215,10 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre9(&c, &opXFillMemEffDropoutMask_, &locs0, &a0, self)
+	assertgenshapes.ChecksPre9(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs0, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	checksPost10(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -234,9 +235,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	checksPre398(&c, &opXTritonMultiHeadAttention, &locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	assertgenshapes.ChecksPre398(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	checksPost208(&c, &locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -253,10 +254,10 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10 asserts.Saved
-	checksPre399(&c, &opXTritonMultiHeadAttentionOut, &locs606, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	assertgenshapes.ChecksPre399(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs606, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	checksPost210(&c, &locs606, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	assertgenshapes.ChecksPost210(&c, &assertgenshapes.Locs606, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -273,9 +274,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialAiryAi, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialAiryAi, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -292,10 +293,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialAiryAiOut, &locs607, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs607, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	checksPost55(&c, &locs607, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -312,9 +313,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselJ0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselJ0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -331,10 +332,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialBesselJ0Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -351,9 +352,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselJ1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselJ1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -370,10 +371,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialBesselJ1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -390,9 +391,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselY0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselY0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -409,10 +410,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialBesselY0Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -429,9 +430,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialBesselY1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialBesselY1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -448,10 +449,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialBesselY1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -468,9 +469,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialT, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -487,9 +488,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -506,9 +507,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -525,10 +526,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialTOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -545,10 +546,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -565,10 +566,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -585,9 +586,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialU, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -604,9 +605,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -623,9 +624,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -642,10 +643,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialUOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -662,10 +663,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -682,10 +683,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -702,9 +703,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialV, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -721,9 +722,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -740,9 +741,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -759,10 +760,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialVOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -779,10 +780,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -799,10 +800,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -819,9 +820,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialChebyshevPolynomialW, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -838,9 +839,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -857,9 +858,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -876,10 +877,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialChebyshevPolynomialWOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -896,10 +897,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -916,10 +917,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -936,9 +937,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialHermitePolynomialH, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -955,9 +956,9 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -974,9 +975,9 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -993,10 +994,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialHermitePolynomialHOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1013,10 +1014,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialHermitePolynomialHXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1033,10 +1034,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialHermitePolynomialHNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1053,9 +1054,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialHermitePolynomialHe, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1072,9 +1073,9 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -1091,9 +1092,9 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -1110,10 +1111,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialHermitePolynomialHeOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1130,10 +1131,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1150,10 +1151,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1170,9 +1171,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialLaguerrePolynomialL, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1189,9 +1190,9 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -1208,9 +1209,9 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -1227,10 +1228,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialLaguerrePolynomialLOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1247,10 +1248,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1267,10 +1268,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1287,9 +1288,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialLegendrePolynomialP, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1306,9 +1307,9 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -1325,9 +1326,9 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -1344,10 +1345,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialLegendrePolynomialPOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1364,10 +1365,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1384,10 +1385,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1404,9 +1405,9 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1423,10 +1424,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialModifiedBesselI0Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1443,9 +1444,9 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1462,10 +1463,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialModifiedBesselI1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1482,9 +1483,9 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1501,10 +1502,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialModifiedBesselK0Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1521,9 +1522,9 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1540,10 +1541,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialModifiedBesselK1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1560,9 +1561,9 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialScaledModifiedBesselK0, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -1579,10 +1580,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialScaledModifiedBesselK0Out, &locs607, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs607, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	checksPost55(&c, &locs607, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -1599,9 +1600,9 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialScaledModifiedBesselK1, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -1618,10 +1619,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialScaledModifiedBesselK1Out, &locs607, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs607, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	checksPost55(&c, &locs607, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -1638,9 +1639,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialT, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1657,9 +1658,9 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -1676,9 +1677,9 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -1695,10 +1696,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1715,10 +1716,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1735,10 +1736,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1755,9 +1756,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialU, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1774,9 +1775,9 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -1793,9 +1794,9 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -1812,10 +1813,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1832,10 +1833,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1852,10 +1853,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1872,9 +1873,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialV, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1891,9 +1892,9 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -1910,9 +1911,9 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -1929,10 +1930,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1949,10 +1950,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1969,10 +1970,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1989,9 +1990,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre14(&c, &opSpecialShiftedChebyshevPolynomialW, &locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs608, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	checksPost18(&c, &locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -2008,9 +2009,9 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs609, &a1, n)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs609, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	checksPost6(&c, &locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
 	return r0
 }
 
@@ -2027,9 +2028,9 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -2046,10 +2047,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -2066,10 +2067,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -2086,10 +2087,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -2106,9 +2107,9 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSpecialSphericalBesselJ0, &locs295, &a0, x)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs295, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	checksPost6(&c, &locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
 	return r0
 }
 
@@ -2125,10 +2126,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre54(&c, &opSpecialSphericalBesselJ0Out, &locs607, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre54(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs607, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	checksPost55(&c, &locs607, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -2145,9 +2146,9 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opXFoobar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opXFoobar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	checksPost6(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2164,10 +2165,10 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre54(&c, &opXFoobarOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre54(&c, &opXFoobarOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2188,10 +2189,10 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre400(&c, &opXFusedAdam_, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre400(&c, &opXFusedAdam_, &assertgenshapes.Locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost401(&c, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPost401(&c, &assertgenshapes.Locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -2211,10 +2212,10 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		a13, a14                    asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre402(&c, &opXFusedAdamOut, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre402(&c, &opXFusedAdamOut, &assertgenshapes.Locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost403(&c, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost403(&c, &assertgenshapes.Locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -2233,9 +2234,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre404(&c, &opXFusedAdam, &locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre404(&c, &opXFusedAdam, &assertgenshapes.Locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost405(&c, &locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost405(&c, &assertgenshapes.Locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2256,10 +2257,10 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre406(&c, &opXFusedAdam_TensorLr, &locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre406(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost407(&c, &locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPost407(&c, &assertgenshapes.Locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdamTensorLrOut = asserts.Op{
@@ -2279,10 +2280,10 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		a6, a13, a14                asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre408(&c, &opXFusedAdamTensorLrOut, &locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre408(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost409(&c, &locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost409(&c, &assertgenshapes.Locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamTensorLr = asserts.Op{
@@ -2301,9 +2302,9 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre410(&c, &opXFusedAdamTensorLr, &locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre410(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost411(&c, &locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost411(&c, &assertgenshapes.Locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2324,10 +2325,10 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre400(&c, &opXFusedAdamw_, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre400(&c, &opXFusedAdamw_, &assertgenshapes.Locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost401(&c, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPost401(&c, &assertgenshapes.Locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamwOut = asserts.Op{
@@ -2347,10 +2348,10 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		a13, a14                    asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre402(&c, &opXFusedAdamwOut, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre402(&c, &opXFusedAdamwOut, &assertgenshapes.Locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost403(&c, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost403(&c, &assertgenshapes.Locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamw = asserts.Op{
@@ -2369,9 +2370,9 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre404(&c, &opXFusedAdamw, &locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre404(&c, &opXFusedAdamw, &assertgenshapes.Locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost405(&c, &locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost405(&c, &assertgenshapes.Locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2392,10 +2393,10 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre406(&c, &opXFusedAdamw_TensorLr, &locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre406(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost407(&c, &locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPost407(&c, &assertgenshapes.Locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdamwTensorLrOut = asserts.Op{
@@ -2415,10 +2416,10 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		a6, a13, a14                asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre408(&c, &opXFusedAdamwTensorLrOut, &locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre408(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost409(&c, &locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost409(&c, &assertgenshapes.Locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamwTensorLr = asserts.Op{
@@ -2437,9 +2438,9 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre410(&c, &opXFusedAdamwTensorLr, &locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre410(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost411(&c, &locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost411(&c, &assertgenshapes.Locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2460,10 +2461,10 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		a10, a11   asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre412(&c, &opXFusedSgd_, &locs618, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.ChecksPre412(&c, &opXFusedSgd_, &assertgenshapes.Locs618, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost413(&c, &locs618, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.ChecksPost413(&c, &assertgenshapes.Locs618, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 }
 
 var opXFusedSgdOut = asserts.Op{
@@ -2483,10 +2484,10 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 		a10, a11        asserts.Saved
 		l0, l1, l2, l12 asserts.SavedList
 	)
-	checksPre414(&c, &opXFusedSgdOut, &locs619, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre414(&c, &opXFusedSgdOut, &assertgenshapes.Locs619, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost415(&c, &locs619, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost415(&c, &assertgenshapes.Locs619, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
 }
 
 var opXFusedSgd = asserts.Op{
@@ -2505,9 +2506,9 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 		a10, a11   asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre416(&c, &opXFusedSgd, &locs620, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.ChecksPre416(&c, &opXFusedSgd, &assertgenshapes.Locs620, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost417(&c, &locs620, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.ChecksPost417(&c, &assertgenshapes.Locs620, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2528,10 +2529,10 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		a5, a10, a11 asserts.Saved
 		l0, l1, l2   asserts.SavedList
 	)
-	checksPre418(&c, &opXFusedSgd_TensorLr, &locs621, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre418(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs621, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost419(&c, &locs621, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPost419(&c, &assertgenshapes.Locs621, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 }
 
 var opXFusedSgdTensorLrOut = asserts.Op{
@@ -2551,10 +2552,10 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		a5, a10, a11    asserts.Saved
 		l0, l1, l2, l12 asserts.SavedList
 	)
-	checksPre420(&c, &opXFusedSgdTensorLrOut, &locs622, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre420(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs622, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost421(&c, &locs622, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost421(&c, &assertgenshapes.Locs622, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedSgdTensorLr = asserts.Op{
@@ -2573,9 +2574,9 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 		a5, a10, a11 asserts.Saved
 		l0, l1, l2   asserts.SavedList
 	)
-	checksPre422(&c, &opXFusedSgdTensorLr, &locs623, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre422(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs623, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost423(&c, &locs623, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.ChecksPost423(&c, &assertgenshapes.Locs623, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2596,10 +2597,10 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 		a9, a10        asserts.Saved
 		l0, l1, l2, l3 asserts.SavedList
 	)
-	checksPre424(&c, &opXFusedAdagrad_, &locs624, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre424(&c, &opXFusedAdagrad_, &assertgenshapes.Locs624, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost425(&c, &locs624, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPost425(&c, &assertgenshapes.Locs624, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdagradOut = asserts.Op{
@@ -2619,10 +2620,10 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		a9, a10             asserts.Saved
 		l0, l1, l2, l3, l11 asserts.SavedList
 	)
-	checksPre426(&c, &opXFusedAdagradOut, &locs625, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre426(&c, &opXFusedAdagradOut, &assertgenshapes.Locs625, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	checksPost427(&c, &locs625, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost427(&c, &assertgenshapes.Locs625, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdagrad = asserts.Op{
@@ -2641,9 +2642,9 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 		a9, a10        asserts.Saved
 		l0, l1, l2, l3 asserts.SavedList
 	)
-	checksPre428(&c, &opXFusedAdagrad, &locs626, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre428(&c, &opXFusedAdagrad, &assertgenshapes.Locs626, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost429(&c, &locs626, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost429(&c, &assertgenshapes.Locs626, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2661,9 +2662,9 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre21(&c, &opXPropagateXlaData, &locs627, &a0, &a1, input, output)
+	assertgenshapes.ChecksPre21(&c, &opXPropagateXlaData, &assertgenshapes.Locs627, &a0, &a1, input, output)
 	kernels.XPropagateXlaData(input, output)
-	checksPost22(&c, &locs627, &a0, &a1, input, output)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs627, &a0, &a1, input, output)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -25,9 +26,9 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastByte(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastByte, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastByte, &assertgenshapes.Locs0)
 	r0 := kernels.XCastByte(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -43,9 +44,9 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastChar(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastChar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastChar, &assertgenshapes.Locs0)
 	r0 := kernels.XCastChar(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastDouble(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastDouble, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastDouble, &assertgenshapes.Locs0)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -79,9 +80,9 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastFloat(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastFloat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastFloat, &assertgenshapes.Locs0)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -97,9 +98,9 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastInt(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastInt, &assertgenshapes.Locs0)
 	r0 := kernels.XCastInt(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -115,9 +116,9 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastLong(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastLong, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastLong, &assertgenshapes.Locs0)
 	r0 := kernels.XCastLong(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -133,9 +134,9 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastShort(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastShort, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastShort, &assertgenshapes.Locs0)
 	r0 := kernels.XCastShort(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -151,9 +152,9 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastHalf(self, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCastHalf, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCastHalf, &assertgenshapes.Locs0)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -170,9 +171,9 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXBackward, &locs1)
+	assertgenshapes.ChecksPre0(&c, &opXBackward, &assertgenshapes.Locs1)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	checksPost2(&c, &locs1)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs1)
 }
 
 var opSetData = asserts.Op{
@@ -189,10 +190,10 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSetData, &locs2, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSetData, &assertgenshapes.Locs2, &a0, self)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	checksPost4(&c, &locs2, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs2, &a0, self)
 }
 
 var opData = asserts.Op{
@@ -207,9 +208,9 @@ func Data(self *torch.Tensor) *torch.Tensor {
 		return kernels.Data(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opData, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opData, &assertgenshapes.Locs0)
 	r0 := kernels.Data(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -225,9 +226,9 @@ func IsLeaf(self *torch.Tensor) bool {
 		return kernels.IsLeaf(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsLeaf, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsLeaf, &assertgenshapes.Locs3)
 	r0 := kernels.IsLeaf(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -243,9 +244,9 @@ func OutputNr(self *torch.Tensor) int64 {
 		return kernels.OutputNr(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOutputNr, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opOutputNr, &assertgenshapes.Locs3)
 	r0 := kernels.OutputNr(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -261,9 +262,9 @@ func XVersion(self *torch.Tensor) int64 {
 		return kernels.XVersion(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXVersion, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXVersion, &assertgenshapes.Locs3)
 	r0 := kernels.XVersion(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -280,10 +281,10 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRequiresGrad_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRequiresGrad_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -301,10 +302,10 @@ func RetainGrad(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRetainGrad, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRetainGrad, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	kernels.RetainGrad(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -319,9 +320,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 		return kernels.RetainsGrad(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRetainsGrad, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opRetainsGrad, &assertgenshapes.Locs3)
 	r0 := kernels.RetainsGrad(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -337,9 +338,9 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimal(self, level)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFwPrimal, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimal, &assertgenshapes.Locs0)
 	r0 := kernels.XFwPrimal(self, level)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -355,9 +356,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXMakeDual, &locs4)
+	assertgenshapes.ChecksPre9(&c, &opXMakeDual, &assertgenshapes.Locs4)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	checksPost10(&c, &locs4)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs4)
 	return r0
 }
 
@@ -373,9 +374,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 		return kernels.XUnpackDual(dual, level)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXUnpackDual, &locs5)
+	assertgenshapes.ChecksPre9(&c, &opXUnpackDual, &assertgenshapes.Locs5)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	checksPost11(&c, &locs5)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs5)
 	return r0, r1
 }
 
@@ -392,9 +393,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -411,10 +412,10 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -431,9 +432,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -450,10 +451,10 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRename_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRename_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -469,9 +470,9 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.Rename(self, names)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRename, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRename, &assertgenshapes.Locs0)
 	r0 := kernels.Rename(self, names)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -487,9 +488,9 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.AlignTo(self, names)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAlignTo, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAlignTo, &assertgenshapes.Locs0)
 	r0 := kernels.AlignTo(self, names)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -505,9 +506,9 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 		return kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAlignToEllipsisIdx, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs0)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -523,9 +524,9 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.AlignAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opAlignAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opAlignAs, &assertgenshapes.Locs6)
 	r0 := kernels.AlignAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -541,9 +542,9 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.AlignTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAlignTensors, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opAlignTensors, &assertgenshapes.Locs9)
 	r0 := kernels.AlignTensors(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -561,9 +562,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXAssertAsync, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXAssertAsync, &assertgenshapes.Locs3, &a0, self)
 	kernels.XAssertAsync(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opXAssertAsyncMsg = asserts.Op{
@@ -580,9 +581,9 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXAssertAsyncMsg, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXAssertAsyncMsg, &assertgenshapes.Locs3, &a0, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 }
 
 var opXAssertScalar = asserts.Op{
@@ -598,9 +599,9 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 		return
 	}
 	var c asserts.Call
-	checksPre20(&c, &opXAssertScalar, &locs10)
+	assertgenshapes.ChecksPre20(&c, &opXAssertScalar, &assertgenshapes.Locs10)
 	kernels.XAssertScalar(self, assert_msg)
-	checksPost21(&c, &locs10)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
 }
 
 var opXFunctionalAssertScalar = asserts.Op{
@@ -615,9 +616,9 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 		return kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFunctionalAssertScalar, &locs11)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalAssertScalar, &assertgenshapes.Locs11)
 	r0 := kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
-	checksPost1(&c, &locs11)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs11)
 	return r0
 }
 
@@ -633,9 +634,9 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 		return kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXFunctionalAssertAsyncMsg, &locs12)
+	assertgenshapes.ChecksPre9(&c, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Locs12)
 	r0 := kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
-	checksPost10(&c, &locs12)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs12)
 	return r0
 }
 
@@ -653,9 +654,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXAssertTensorMetadata, &locs13, &a0, a)
+	assertgenshapes.ChecksPre18(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs13, &a0, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
-	checksPost19(&c, &locs13, &a0, a)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs13, &a0, a)
 }
 
 var opXPrint = asserts.Op{
@@ -671,9 +672,9 @@ func XPrint(s string) {
 		return
 	}
 	var c asserts.Call
-	checksPre20(&c, &opXPrint, &locs10)
+	assertgenshapes.ChecksPre20(&c, &opXPrint, &assertgenshapes.Locs10)
 	kernels.XPrint(s)
-	checksPost21(&c, &locs10)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
 }
 
 var opSymConstrainRange = asserts.Op{
@@ -689,9 +690,9 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre20(&c, &opSymConstrainRange, &locs10)
+	assertgenshapes.ChecksPre20(&c, &opSymConstrainRange, &assertgenshapes.Locs10)
 	kernels.SymConstrainRange(size, min_, max_)
-	checksPost21(&c, &locs10)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
 }
 
 var opSymConstrainRangeForSize = asserts.Op{
@@ -707,9 +708,9 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre20(&c, &opSymConstrainRangeForSize, &locs10)
+	assertgenshapes.ChecksPre20(&c, &opSymConstrainRangeForSize, &assertgenshapes.Locs10)
 	kernels.SymConstrainRangeForSize(size, min_, max_)
-	checksPost21(&c, &locs10)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
 }
 
 var opXFunctionalSymConstrainRange = asserts.Op{
@@ -724,9 +725,9 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 		return kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFunctionalSymConstrainRange, &locs11)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRange, &assertgenshapes.Locs11)
 	r0 := kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
-	checksPost1(&c, &locs11)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs11)
 	return r0
 }
 
@@ -742,9 +743,9 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 		return kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFunctionalSymConstrainRangeForSize, &locs11)
+	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Locs11)
 	r0 := kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
-	checksPost1(&c, &locs11)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs11)
 	return r0
 }
 
@@ -760,9 +761,9 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 		return kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMakeDepToken, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opXMakeDepToken, &assertgenshapes.Locs14)
 	r0 := kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -778,9 +779,9 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.RefineNames(self, names)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRefineNames, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRefineNames, &assertgenshapes.Locs0)
 	r0 := kernels.RefineNames(self, names)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -797,9 +798,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXUseCudnnCtcLoss, &locs15, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre16(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs15, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost17(&c, &locs15, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs15, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -816,9 +817,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre23(&c, &opXUseCudnnCtcLossTensor, &locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre23(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost24(&c, &locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -835,9 +836,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXCudnnCtcLoss, &locs17, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre25(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost26(&c, &locs17, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -854,10 +855,10 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	checksPre27(&c, &opXCudnnCtcLossOut, &locs18, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre27(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs18, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost28(&c, &locs18, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs18, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -874,9 +875,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXCudnnCtcLossTensor, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre29(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost30(&c, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -892,9 +893,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	checksPre20(&c, &opXUseCudnnRnnFlattenWeight, &locs10)
+	assertgenshapes.ChecksPre20(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs10)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	checksPost21(&c, &locs10)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -910,9 +911,9 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCudnnRnnFlattenWeight, &locs20)
+	assertgenshapes.ChecksPre0(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs20)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	checksPost1(&c, &locs20)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs20)
 	return r0
 }
 
@@ -929,10 +930,10 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre3(&c, &opXCudnnRnnFlattenWeightOut, &locs21, &a9, out)
+	assertgenshapes.ChecksPre3(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs21, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	checksPost31(&c, &locs21, &a9, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs21, &a9, out)
 	return r0
 }
 
@@ -952,9 +953,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a4 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre32(&c, &opXCudnnRnn, &locs22, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPre32(&c, &opXCudnnRnn, &assertgenshapes.Locs22, &a0, &l1, &a4, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost33(&c, &locs22, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPost33(&c, &assertgenshapes.Locs22, &a0, &l1, &a4, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
@@ -971,10 +972,10 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	}
 	var c asserts.Call
 	var a16, a17, a18, a19, a20 asserts.Saved
-	checksPre34(&c, &opXCudnnRnnOut, &locs23, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre34(&c, &opXCudnnRnnOut, &assertgenshapes.Locs23, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost35(&c, &locs23, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost35(&c, &assertgenshapes.Locs23, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -994,9 +995,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a6, a20 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	checksPre36(&c, &opXCudnnRnnBackward, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPre36(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost37(&c, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPost37(&c, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -1017,10 +1018,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a20, a22, a23, a24 asserts.Saved
 		l1, l25                            asserts.SavedList
 	)
-	checksPre38(&c, &opXCudnnRnnBackwardOut, &locs25, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre38(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost39(&c, &locs25, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -1035,9 +1036,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCudnnInitDropoutState, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs14)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -1054,10 +1055,10 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opXCudnnInitDropoutStateOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -1073,9 +1074,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXDebugHasInternalOverlap, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs3)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -1092,9 +1093,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opXFusedDropout, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opXFusedDropout, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1111,10 +1112,10 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opXFusedDropoutOut, &locs28, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXFusedDropoutOut, &assertgenshapes.Locs28, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	checksPost43(&c, &locs28, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1130,9 +1131,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 		return kernels.XMaskedScale(self, mask, scale)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXMaskedScale, &locs29)
+	assertgenshapes.ChecksPre9(&c, &opXMaskedScale, &assertgenshapes.Locs29)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	checksPost10(&c, &locs29)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs29)
 	return r0
 }
 
@@ -1149,10 +1150,10 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXMaskedScaleOut, &locs30, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedScaleOut, &assertgenshapes.Locs30, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	checksPost15(&c, &locs30, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs30, &a3, out)
 	return r0
 }
 
@@ -1169,9 +1170,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opNativeDropout, &locs31, &a0, input)
+	assertgenshapes.ChecksPre40(&c, &opNativeDropout, &assertgenshapes.Locs31, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	checksPost41(&c, &locs31, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs31, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1188,10 +1189,10 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opNativeDropoutOut, &locs32, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opNativeDropoutOut, &assertgenshapes.Locs32, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	checksPost43(&c, &locs32, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs32, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1208,9 +1209,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNativeDropoutBackward, &locs33, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre12(&c, &opNativeDropoutBackward, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	checksPost13(&c, &locs33, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1227,10 +1228,10 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opNativeDropoutBackwardOut, &locs34, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs34, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	checksPost15(&c, &locs34, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs34, &a3, out)
 	return r0
 }
 
@@ -1246,9 +1247,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSobolEngineDraw, &locs35)
+	assertgenshapes.ChecksPre44(&c, &opXSobolEngineDraw, &assertgenshapes.Locs35)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	checksPost45(&c, &locs35)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs35)
 	return r0, r1
 }
 
@@ -1265,10 +1266,10 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opXSobolEngineFf_, &locs36, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opXSobolEngineFf_, &assertgenshapes.Locs36, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	checksPost4(&c, &locs36, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs36, &a0, self)
 	return r0
 }
 
@@ -1285,10 +1286,10 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opXSobolEngineScramble_, &locs37, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs37, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	checksPost4(&c, &locs37, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs37, &a0, self)
 	return r0
 }
 
@@ -1305,10 +1306,10 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXSobolEngineInitializeState_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1324,9 +1325,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXReshapeFromTensor, &locs38)
+	assertgenshapes.ChecksPre9(&c, &opXReshapeFromTensor, &assertgenshapes.Locs38)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	checksPost10(&c, &locs38)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs38)
 	return r0
 }
 
@@ -1342,9 +1343,9 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XShapeAsTensor(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXShapeAsTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXShapeAsTensor, &assertgenshapes.Locs0)
 	r0 := kernels.XShapeAsTensor(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1360,9 +1361,9 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDropout, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opDropout, &assertgenshapes.Locs39)
 	r0 := kernels.Dropout(input, p, train)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -1379,10 +1380,10 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1398,9 +1399,9 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFeatureDropout, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opFeatureDropout, &assertgenshapes.Locs39)
 	r0 := kernels.FeatureDropout(input, p, train)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -1417,10 +1418,10 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFeatureDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFeatureDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1436,9 +1437,9 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAlphaDropout, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opAlphaDropout, &assertgenshapes.Locs39)
 	r0 := kernels.AlphaDropout(input, p, train)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -1455,10 +1456,10 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAlphaDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAlphaDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1474,9 +1475,9 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFeatureAlphaDropout, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs39)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -1493,10 +1494,10 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFeatureAlphaDropout_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1513,9 +1514,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAbs, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAbs, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1532,10 +1533,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAbs_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAbs_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1552,10 +1553,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAbsOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAbsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1571,9 +1572,9 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAbsolute, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAbsolute, &assertgenshapes.Locs0)
 	r0 := kernels.Absolute(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1590,10 +1591,10 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAbsolute_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAbsolute_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1610,10 +1611,10 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opAbsoluteOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opAbsoluteOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -1630,9 +1631,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAngle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAngle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Angle(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1649,10 +1650,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAngleOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAngleOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1669,9 +1670,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsReal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsReal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1688,9 +1689,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsComplex, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsComplex, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1707,9 +1708,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSgn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSgn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sgn(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1726,10 +1727,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSgn_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSgn_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1746,10 +1747,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSgnOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSgnOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1765,9 +1766,9 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Chalf(self, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChalf, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opChalf, &assertgenshapes.Locs0)
 	r0 := kernels.Chalf(self, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1783,9 +1784,9 @@ func Real(self *torch.Tensor) *torch.Tensor {
 		return kernels.Real(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opReal, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opReal, &assertgenshapes.Locs0)
 	r0 := kernels.Real(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1801,9 +1802,9 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 		return kernels.Imag(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opImag, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opImag, &assertgenshapes.Locs0)
 	r0 := kernels.Imag(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1820,9 +1821,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXConj, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXConj, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1838,9 +1839,9 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 		return kernels.Conj(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConj, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opConj, &assertgenshapes.Locs0)
 	r0 := kernels.Conj(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1857,9 +1858,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXConjPhysical, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXConjPhysical, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1876,10 +1877,10 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXConjPhysicalOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXConjPhysicalOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -1895,9 +1896,9 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConjPhysical, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opConjPhysical, &assertgenshapes.Locs0)
 	r0 := kernels.ConjPhysical(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1914,10 +1915,10 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opConjPhysicalOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opConjPhysicalOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -1934,10 +1935,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opConjPhysical_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opConjPhysical_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1953,9 +1954,9 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveConj(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResolveConj, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opResolveConj, &assertgenshapes.Locs0)
 	r0 := kernels.ResolveConj(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1971,9 +1972,9 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveNeg(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResolveNeg, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opResolveNeg, &assertgenshapes.Locs0)
 	r0 := kernels.ResolveNeg(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1990,9 +1991,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNegView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNegView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2009,9 +2010,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAcos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAcos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acos(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2028,10 +2029,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAcos_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAcos_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2048,10 +2049,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAcosOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAcosOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2067,9 +2068,9 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccos, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArccos, &assertgenshapes.Locs0)
 	r0 := kernels.Arccos(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2086,10 +2087,10 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArccos_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArccos_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2106,10 +2107,10 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArccosOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArccosOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -2125,9 +2126,9 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAvgPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAvgPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2144,10 +2145,10 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opAvgPool1dOut, &locs41, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opAvgPool1dOut, &assertgenshapes.Locs41, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
-	checksPost31(&c, &locs41, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a6, out)
 	return r0
 }
 
@@ -2163,9 +2164,9 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2182,10 +2183,10 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opAdaptiveAvgPool1dOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opAdaptiveAvgPool1dOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -2201,9 +2202,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opAdaptiveMaxPool1d, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs27)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -2220,9 +2221,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opAddTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2239,10 +2240,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opAdd_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opAdd_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2259,10 +2260,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opAddOut, &locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opAddOut, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -2278,9 +2279,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXAddReluTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opXAddReluTensor, &assertgenshapes.Locs6)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2297,10 +2298,10 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opXAddRelu_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -2317,10 +2318,10 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXAddReluOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXAddReluOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -2336,9 +2337,9 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddReluScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAddReluScalar, &assertgenshapes.Locs0)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2355,10 +2356,10 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXAddRelu_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2375,10 +2376,10 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXAddReluScalarOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXAddReluScalarOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -2395,9 +2396,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAddScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAddScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2414,10 +2415,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAdd_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAdd_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2434,10 +2435,10 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opAddScalarOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opAddScalarOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -2454,9 +2455,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddmv, &locs43, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre53(&c, &opAddmv, &assertgenshapes.Locs43, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	checksPost54(&c, &locs43, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs43, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2473,10 +2474,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddmv_, &locs44, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre55(&c, &opAddmv_, &assertgenshapes.Locs44, &a0, &a1, &a2, self, mat, vec)
 	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	checksPost52(&c, &locs44, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs44, &a0, &a1, &a2, self, mat, vec)
 	return r0
 }
 
@@ -2493,10 +2494,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddmvOut, &locs45, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPre56(&c, &opAddmvOut, &assertgenshapes.Locs45, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	checksPost24(&c, &locs45, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs45, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	return r0
 }
 
@@ -2513,9 +2514,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddr, &locs46, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre53(&c, &opAddr, &assertgenshapes.Locs46, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	checksPost54(&c, &locs46, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs46, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2532,10 +2533,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddr_, &locs47, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre55(&c, &opAddr_, &assertgenshapes.Locs47, &a0, &a1, &a2, self, vec1, vec2)
 	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	checksPost52(&c, &locs47, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs47, &a0, &a1, &a2, self, vec1, vec2)
 	return r0
 }
 
@@ -2552,10 +2553,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddrOut, &locs48, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddrOut, &assertgenshapes.Locs48, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	checksPost24(&c, &locs48, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs48, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	return r0
 }
 
@@ -2572,9 +2573,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAffineGridGenerator, &locs49, &a0, theta)
+	assertgenshapes.ChecksPre46(&c, &opAffineGridGenerator, &assertgenshapes.Locs49, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	checksPost47(&c, &locs49, &a0, theta, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs49, &a0, theta, r0)
 	return r0
 }
 
@@ -2591,10 +2592,10 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opAffineGridGeneratorOut, &locs50, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs50, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	checksPost31(&c, &locs50, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs50, &a3, out)
 	return r0
 }
 
@@ -2610,9 +2611,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAffineGridGeneratorBackward, &locs51)
+	assertgenshapes.ChecksPre0(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs51)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	checksPost1(&c, &locs51)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs51)
 	return r0
 }
 
@@ -2629,9 +2630,9 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXIsAllTrue, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXIsAllTrue, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIsAllTrue(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2648,9 +2649,9 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXIsAnyTrue, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXIsAnyTrue, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIsAnyTrue(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2666,9 +2667,9 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestCheckTensor(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestCheckTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXTestCheckTensor, &assertgenshapes.Locs0)
 	r0 := kernels.XTestCheckTensor(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2684,9 +2685,9 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.XTestFunctorchFallback(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXTestFunctorchFallback, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opXTestFunctorchFallback, &assertgenshapes.Locs6)
 	r0 := kernels.XTestFunctorchFallback(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2703,10 +2704,10 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXTestFunctorchFallbackOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXTestFunctorchFallbackOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -2723,9 +2724,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAllDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAllDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2742,9 +2743,9 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAllDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAllDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2761,10 +2762,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAllOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAllOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2781,10 +2782,10 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAllDimsOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAllDimsOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2800,9 +2801,9 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AllDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAllDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAllDimname, &assertgenshapes.Locs0)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2819,10 +2820,10 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opAllDimnameOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opAllDimnameOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -2839,9 +2840,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opAllclose, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opAllclose, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2858,9 +2859,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAnyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAnyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2877,9 +2878,9 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAnyDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAnyDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2896,10 +2897,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAnyOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAnyOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2916,10 +2917,10 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAnyDimsOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAnyDimsOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2935,9 +2936,9 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AnyDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAnyDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAnyDimname, &assertgenshapes.Locs0)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2954,10 +2955,10 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opAnyDimnameOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opAnyDimnameOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -2973,9 +2974,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArange, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opArange, &assertgenshapes.Locs14)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -2991,9 +2992,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArangeStart, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opArangeStart, &assertgenshapes.Locs14)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -3009,9 +3010,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArangeStartStep, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opArangeStartStep, &assertgenshapes.Locs14)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -3028,10 +3029,10 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opArangeOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opArangeOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -3048,10 +3049,10 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opArangeStartOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opArangeStartOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -3067,9 +3068,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XDimArange(like, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXDimArange, &locs52)
+	assertgenshapes.ChecksPre0(&c, &opXDimArange, &assertgenshapes.Locs52)
 	r0 := kernels.XDimArange(like, dim)
-	checksPost1(&c, &locs52)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs52)
 	return r0
 }
 
@@ -3086,9 +3087,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opArgmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opArgmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3105,10 +3106,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opArgmaxOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opArgmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3125,9 +3126,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opArgmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opArgmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3144,10 +3145,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opArgminOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opArgminOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3164,9 +3165,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAcosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAcosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Acosh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3183,10 +3184,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAcosh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAcosh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3203,10 +3204,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAcoshOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAcoshOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3222,9 +3223,9 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccosh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArccosh, &assertgenshapes.Locs0)
 	r0 := kernels.Arccosh(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3241,10 +3242,10 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArccosh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArccosh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3261,10 +3262,10 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArccoshOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArccoshOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3281,9 +3282,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asinh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3300,10 +3301,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAsinh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAsinh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3320,10 +3321,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAsinhOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAsinhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3339,9 +3340,9 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsinh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArcsinh, &assertgenshapes.Locs0)
 	r0 := kernels.Arcsinh(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3358,10 +3359,10 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArcsinh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArcsinh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3378,10 +3379,10 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArcsinhOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArcsinhOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3398,9 +3399,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atanh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3417,10 +3418,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAtanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAtanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3437,10 +3438,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAtanhOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAtanhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3456,9 +3457,9 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctanh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArctanh, &assertgenshapes.Locs0)
 	r0 := kernels.Arctanh(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3475,10 +3476,10 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArctanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArctanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3495,10 +3496,10 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArctanhOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArctanhOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3515,9 +3516,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3534,10 +3535,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAsStrided_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAsStrided_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3554,9 +3555,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Asin(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3573,10 +3574,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAsin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAsin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3593,10 +3594,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAsinOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAsinOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3612,9 +3613,9 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsin, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArcsin, &assertgenshapes.Locs0)
 	r0 := kernels.Arcsin(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3631,10 +3632,10 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArcsin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArcsin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3651,10 +3652,10 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArcsinOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArcsinOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3671,9 +3672,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAtan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAtan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Atan(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3690,10 +3691,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opAtan_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opAtan_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3710,10 +3711,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAtanOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAtanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3729,9 +3730,9 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctan, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArctan, &assertgenshapes.Locs0)
 	r0 := kernels.Arctan(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3748,10 +3749,10 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opArctan_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opArctan_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3768,10 +3769,10 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opArctanOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opArctanOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3787,9 +3788,9 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast1d(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAtleast1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAtleast1d, &assertgenshapes.Locs0)
 	r0 := kernels.Atleast1d(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3805,9 +3806,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast1dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAtleast1dSequence, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opAtleast1dSequence, &assertgenshapes.Locs9)
 	r0 := kernels.Atleast1dSequence(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -3823,9 +3824,9 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast2d(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAtleast2d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAtleast2d, &assertgenshapes.Locs0)
 	r0 := kernels.Atleast2d(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3841,9 +3842,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast2dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAtleast2dSequence, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opAtleast2dSequence, &assertgenshapes.Locs9)
 	r0 := kernels.Atleast2dSequence(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -3859,9 +3860,9 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast3d(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAtleast3d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAtleast3d, &assertgenshapes.Locs0)
 	r0 := kernels.Atleast3d(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3877,9 +3878,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast3dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAtleast3dSequence, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opAtleast3dSequence, &assertgenshapes.Locs9)
 	r0 := kernels.Atleast3dSequence(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -3896,9 +3897,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opBaddbmm, &locs53, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre53(&c, &opBaddbmm, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	checksPost54(&c, &locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3915,10 +3916,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opBaddbmm_, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre55(&c, &opBaddbmm_, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	checksPost52(&c, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -3935,10 +3936,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opBaddbmmOut, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre56(&c, &opBaddbmmOut, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost24(&c, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3954,9 +3955,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBartlettWindow, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opBartlettWindow, &assertgenshapes.Locs14)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -3973,10 +3974,10 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opBartlettWindowOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opBartlettWindowOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -3992,9 +3993,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBartlettWindowPeriodic, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs14)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -4011,10 +4012,10 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opBartlettWindowPeriodicOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -4030,9 +4031,9 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBatchNorm, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opBatchNorm, &assertgenshapes.Locs39)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -4048,9 +4049,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opQuantizedBatchNorm, &locs56)
+	assertgenshapes.ChecksPre44(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs56)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	checksPost57(&c, &locs56)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs56)
 	return r0
 }
 
@@ -4067,10 +4068,10 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opQuantizedBatchNormOut, &locs57, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs57, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	checksPost59(&c, &locs57, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs57, &a8, out)
 	return r0
 }
 
@@ -4086,9 +4087,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXBatchNormImplIndex, &locs58)
+	assertgenshapes.ChecksPre60(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs58)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost61(&c, &locs58)
+	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs58)
 	return r0, r1, r2, r3, r4
 }
 
@@ -4104,9 +4105,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXBatchNormImplIndexBackward, &locs59)
+	assertgenshapes.ChecksPre62(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs59)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	checksPost63(&c, &locs59)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs59)
 	return r0, r1, r2
 }
 
@@ -4123,9 +4124,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opBernoulli, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opBernoulli, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4142,10 +4143,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opBernoulliOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opBernoulliOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4162,10 +4163,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opBernoulli_Tensor, &locs60, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre50(&c, &opBernoulli_Tensor, &assertgenshapes.Locs60, &a0, &a1, self, p)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	checksPost17(&c, &locs60, &a0, &a1, self, p)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs60, &a0, &a1, self, p)
 	return r0
 }
 
@@ -4182,10 +4183,10 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opBernoulliTensorOut, &locs61, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opBernoulliTensorOut, &assertgenshapes.Locs61, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	checksPost15(&c, &locs61, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs61, &a3, out)
 	return r0
 }
 
@@ -4202,9 +4203,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBernoulliTensor, &locs62, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre12(&c, &opBernoulliTensor, &assertgenshapes.Locs62, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	checksPost13(&c, &locs62, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs62, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -4221,10 +4222,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBernoulli_Float, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBernoulli_Float, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4241,10 +4242,10 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opBernoulliFloatOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opBernoulliFloatOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -4260,9 +4261,9 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.BernoulliP(self, p, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBernoulliP, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBernoulliP, &assertgenshapes.Locs0)
 	r0 := kernels.BernoulliP(self, p, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4278,9 +4279,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opBilinear, &locs63)
+	assertgenshapes.ChecksPre44(&c, &opBilinear, &assertgenshapes.Locs63)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	checksPost57(&c, &locs63)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs63)
 	return r0
 }
 
@@ -4297,9 +4298,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opBinaryCrossEntropy, &locs64, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre64(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs64, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	checksPost65(&c, &locs64, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs64, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -4316,10 +4317,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opBinaryCrossEntropyOut, &locs65, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs65, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	checksPost52(&c, &locs65, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs65, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -4336,9 +4337,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre66(&c, &opBinaryCrossEntropyBackward, &locs66, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre66(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs66, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	checksPost67(&c, &locs66, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs66, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -4355,10 +4356,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	checksPost24(&c, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4375,9 +4376,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre68(&c, &opBinaryCrossEntropyWithLogits, &locs68, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	assertgenshapes.ChecksPre68(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs68, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	checksPost69(&c, &locs68, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	assertgenshapes.ChecksPost69(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4394,10 +4395,10 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &locs69, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs69, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	checksPost15(&c, &locs69, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs69, &a5, out)
 	return r0
 }
 
@@ -4413,9 +4414,9 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 		return kernels.Bincount(self, weights, minlength)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBincount, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBincount, &assertgenshapes.Locs0)
 	r0 := kernels.Bincount(self, weights, minlength)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4432,10 +4433,10 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opBincountOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opBincountOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -4451,9 +4452,9 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseNot, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseNot, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseNot(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4470,10 +4471,10 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseNot_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseNot_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4490,10 +4491,10 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opBitwiseNotOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseNotOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -4510,10 +4511,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opCopysignOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opCopysignOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4530,9 +4531,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opCopysignTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4549,10 +4550,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opCopysign_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opCopysign_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4569,9 +4570,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCopysignScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCopysignScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4588,10 +4589,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCopysign_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCopysign_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4608,10 +4609,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opCopysignScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCopysignScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4628,9 +4629,9 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXLazyClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXLazyClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLazyClone(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4647,9 +4648,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogicalNot, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogicalNot, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4666,10 +4667,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLogicalNot_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLogicalNot_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4686,10 +4687,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLogicalNotOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogicalNotOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4706,9 +4707,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogicalXor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4725,10 +4726,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalXor_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalXor_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4745,10 +4746,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogicalXorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogicalXorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4765,9 +4766,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogicalAnd, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4784,10 +4785,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalAnd_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalAnd_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4804,10 +4805,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogicalAndOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogicalAndOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4824,9 +4825,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogicalOr, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4843,10 +4844,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLogicalOr_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLogicalOr_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4863,10 +4864,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogicalOrOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogicalOrOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4882,9 +4883,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBlackmanWindow, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opBlackmanWindow, &assertgenshapes.Locs14)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -4901,10 +4902,10 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opBlackmanWindowOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opBlackmanWindowOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -4920,9 +4921,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBlackmanWindowPeriodic, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs14)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -4939,10 +4940,10 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opBlackmanWindowPeriodicOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -4959,9 +4960,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBmm, &locs70, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre12(&c, &opBmm, &assertgenshapes.Locs70, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	checksPost13(&c, &locs70, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs70, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4978,10 +4979,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opBmmOut, &locs71, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre51(&c, &opBmmOut, &assertgenshapes.Locs71, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	checksPost52(&c, &locs71, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs71, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -4997,9 +4998,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.BroadcastTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBroadcastTensors, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opBroadcastTensors, &assertgenshapes.Locs9)
 	r0 := kernels.BroadcastTensors(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -5015,9 +5016,9 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.BroadcastTo(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBroadcastTo, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBroadcastTo, &assertgenshapes.Locs0)
 	r0 := kernels.BroadcastTo(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5033,9 +5034,9 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseBroadcastTo, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5052,9 +5053,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opCat, &locs72, &l0, tensors)
+	assertgenshapes.ChecksPre70(&c, &opCat, &assertgenshapes.Locs72, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost71(&c, &locs72, &l0, tensors, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs72, &l0, tensors, r0)
 	return r0
 }
 
@@ -5074,10 +5075,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre72(&c, &opCatOut, &locs73, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre72(&c, &opCatOut, &assertgenshapes.Locs73, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost73(&c, &locs73, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs73, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -5093,9 +5094,9 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.CatNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCatNames, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opCatNames, &assertgenshapes.Locs72)
 	r0 := kernels.CatNames(tensors, dim)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -5112,10 +5113,10 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCatNamesOut, &locs74, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCatNamesOut, &assertgenshapes.Locs74, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	checksPost31(&c, &locs74, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
 	return r0
 }
 
@@ -5131,9 +5132,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concat(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcat, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opConcat, &assertgenshapes.Locs72)
 	r0 := kernels.Concat(tensors, dim)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -5150,10 +5151,10 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opConcatOut, &locs74, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opConcatOut, &assertgenshapes.Locs74, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	checksPost31(&c, &locs74, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
 	return r0
 }
 
@@ -5169,9 +5170,9 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatNames, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opConcatNames, &assertgenshapes.Locs72)
 	r0 := kernels.ConcatNames(tensors, dim)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -5188,10 +5189,10 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opConcatNamesOut, &locs74, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opConcatNamesOut, &assertgenshapes.Locs74, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	checksPost31(&c, &locs74, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
 	return r0
 }
 
@@ -5207,9 +5208,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concatenate(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenate, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opConcatenate, &assertgenshapes.Locs72)
 	r0 := kernels.Concatenate(tensors, dim)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -5226,10 +5227,10 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opConcatenateOut, &locs74, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opConcatenateOut, &assertgenshapes.Locs74, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	checksPost31(&c, &locs74, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
 	return r0
 }
 
@@ -5245,9 +5246,9 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatenateNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenateNames, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opConcatenateNames, &assertgenshapes.Locs72)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -5264,10 +5265,10 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opConcatenateNamesOut, &locs74, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opConcatenateNamesOut, &assertgenshapes.Locs74, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	checksPost31(&c, &locs74, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
 	return r0
 }
 
@@ -5284,9 +5285,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opBlockDiag, &locs72, &l0, tensors)
+	assertgenshapes.ChecksPre70(&c, &opBlockDiag, &assertgenshapes.Locs72, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	checksPost71(&c, &locs72, &l0, tensors, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs72, &l0, tensors, r0)
 	return r0
 }
 
@@ -5303,10 +5304,10 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opBlockDiagOut, &locs74, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opBlockDiagOut, &assertgenshapes.Locs74, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	checksPost31(&c, &locs74, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
 	return r0
 }
 
@@ -5323,9 +5324,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCeil, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCeil, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Ceil(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5342,10 +5343,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCeil_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCeil_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5362,10 +5363,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opCeilOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCeilOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5381,9 +5382,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmul(matrices)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChainMatmul, &locs75)
+	assertgenshapes.ChecksPre0(&c, &opChainMatmul, &assertgenshapes.Locs75)
 	r0 := kernels.ChainMatmul(matrices)
-	checksPost1(&c, &locs75)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs75)
 	return r0
 }
 
@@ -5400,10 +5401,10 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opChainMatmulOut, &locs76, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opChainMatmulOut, &assertgenshapes.Locs76, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	checksPost31(&c, &locs76, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
 	return r0
 }
 
@@ -5419,9 +5420,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opUnsafeChunk, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opUnsafeChunk, &assertgenshapes.Locs3)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5438,9 +5439,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opChunk, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opChunk, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5456,9 +5457,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensorSplitSections, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opTensorSplitSections, &assertgenshapes.Locs3)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5474,9 +5475,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensorSplitIndices, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opTensorSplitIndices, &assertgenshapes.Locs3)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5492,9 +5493,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTensorSplitTensorIndicesOrSections, &locs77)
+	assertgenshapes.ChecksPre0(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs77)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	checksPost2(&c, &locs77)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs77)
 	return r0
 }
 
@@ -5511,9 +5512,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClamp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClamp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5530,9 +5531,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opClampTensor, &locs78, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre74(&c, &opClampTensor, &assertgenshapes.Locs78, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost75(&c, &locs78, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost75(&c, &assertgenshapes.Locs78, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5549,10 +5550,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClamp_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClamp_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5569,10 +5570,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClamp_Tensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClamp_Tensor, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5589,10 +5590,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opClampOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5609,10 +5610,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opClampTensorOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampTensorOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5629,9 +5630,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClampMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClampMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5648,9 +5649,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opClampMaxTensor, &locs79, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre12(&c, &opClampMaxTensor, &assertgenshapes.Locs79, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	checksPost13(&c, &locs79, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs79, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5667,10 +5668,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClampMax_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClampMax_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5687,10 +5688,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opClampMax_Tensor, &locs80, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre50(&c, &opClampMax_Tensor, &assertgenshapes.Locs80, &a0, &a1, self, max_)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	checksPost17(&c, &locs80, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs80, &a0, &a1, self, max_)
 	return r0
 }
 
@@ -5707,10 +5708,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opClampMaxOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampMaxOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5727,10 +5728,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opClampMaxTensorOut, &locs81, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPre51(&c, &opClampMaxTensorOut, &assertgenshapes.Locs81, &a0, &a1, &a2, self, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	checksPost52(&c, &locs81, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, self, max_, out)
 	return r0
 }
 
@@ -5747,9 +5748,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClampMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClampMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5766,9 +5767,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opClampMinTensor, &locs82, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre12(&c, &opClampMinTensor, &assertgenshapes.Locs82, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	checksPost13(&c, &locs82, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs82, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5785,10 +5786,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClampMin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClampMin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5805,10 +5806,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opClampMin_Tensor, &locs83, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre50(&c, &opClampMin_Tensor, &assertgenshapes.Locs83, &a0, &a1, self, min_)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	checksPost17(&c, &locs83, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs83, &a0, &a1, self, min_)
 	return r0
 }
 
@@ -5825,10 +5826,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opClampMinOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opClampMinOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5845,10 +5846,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opClampMinTensorOut, &locs84, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPre51(&c, &opClampMinTensorOut, &assertgenshapes.Locs84, &a0, &a1, &a2, self, min_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	checksPost52(&c, &locs84, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, self, min_, out)
 	return r0
 }
 
@@ -5864,9 +5865,9 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 		return kernels.Clip(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClip, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opClip, &assertgenshapes.Locs0)
 	r0 := kernels.Clip(self, min_, max_)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5882,9 +5883,9 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 		return kernels.ClipTensor(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClipTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opClipTensor, &assertgenshapes.Locs0)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5901,10 +5902,10 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClip_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClip_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5921,10 +5922,10 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opClip_Tensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opClip_Tensor, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5941,10 +5942,10 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opClipOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opClipOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -5961,10 +5962,10 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opClipTensorOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opClipTensorOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -5980,9 +5981,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 		return kernels.CudnnIsAcceptable(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnIsAcceptable, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs3)
 	r0 := kernels.CudnnIsAcceptable(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -5999,9 +6000,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opComplex, &locs85, &a0, &a1, real_, imag_)
+	assertgenshapes.ChecksPre12(&c, &opComplex, &assertgenshapes.Locs85, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	checksPost13(&c, &locs85, &a0, &a1, real_, imag_, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs85, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -6018,10 +6019,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opComplexOut, &locs86, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPre51(&c, &opComplexOut, &assertgenshapes.Locs86, &a0, &a1, &a2, real_, imag_, out)
 	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	checksPost52(&c, &locs86, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, real_, imag_, out)
 	return r0
 }
 
@@ -6038,9 +6039,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPolar, &locs87, &a0, &a1, abs, angle)
+	assertgenshapes.ChecksPre12(&c, &opPolar, &assertgenshapes.Locs87, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	checksPost13(&c, &locs87, &a0, &a1, abs, angle, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs87, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -6057,10 +6058,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opPolarOut, &locs88, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPre51(&c, &opPolarOut, &assertgenshapes.Locs88, &a0, &a1, &a2, abs, angle, out)
 	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	checksPost52(&c, &locs88, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, abs, angle, out)
 	return r0
 }
 
@@ -6077,9 +6078,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opConstantPadNd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opConstantPadNd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6096,10 +6097,10 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opConstantPadNdOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opConstantPadNdOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -6115,9 +6116,9 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 		return kernels.Contiguous(self, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opContiguous, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opContiguous, &assertgenshapes.Locs0)
 	r0 := kernels.Contiguous(self, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6134,9 +6135,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opConvolution, &locs89, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opConvolution, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost65(&c, &locs89, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6153,10 +6154,10 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opConvolutionOut, &locs90, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opConvolutionOut, &assertgenshapes.Locs90, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost15(&c, &locs90, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs90, &a9, out)
 	return r0
 }
 
@@ -6173,9 +6174,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opConvolutionBackward, &locs91, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre76(&c, &opConvolutionBackward, &assertgenshapes.Locs91, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost77(&c, &locs91, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs91, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6192,10 +6193,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a11, a12, a13 asserts.Saved
-	checksPre78(&c, &opConvolutionBackwardOut, &locs92, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs92, &a11, &a12, &a13, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs92, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs92, &a11, &a12, &a13, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6212,9 +6213,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opConvolutionOverrideable, &locs89, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opConvolutionOverrideable, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost65(&c, &locs89, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6231,10 +6232,10 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opConvolutionOverrideableOut, &locs90, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs90, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost15(&c, &locs90, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs90, &a9, out)
 	return r0
 }
 
@@ -6251,9 +6252,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opConvolutionBackwardOverrideable, &locs91, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre76(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs91, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost77(&c, &locs91, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs91, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6270,10 +6271,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	checksPre78(&c, &opConvolutionBackwardOverrideableOut, &locs92, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs92, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs92, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs92, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6290,9 +6291,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opXConvolution, &locs89, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXConvolution, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	checksPost65(&c, &locs89, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6309,10 +6310,10 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a13 asserts.Saved
-	checksPre14(&c, &opXConvolutionOut, &locs90, &a13, out)
+	assertgenshapes.ChecksPre14(&c, &opXConvolutionOut, &assertgenshapes.Locs90, &a13, out)
 	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	checksPost15(&c, &locs90, &a13, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs90, &a13, out)
 	return r0
 }
 
@@ -6328,9 +6329,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXConvolutionDeprecated, &locs93)
+	assertgenshapes.ChecksPre9(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs93)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	checksPost10(&c, &locs93)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
 	return r0
 }
 
@@ -6346,9 +6347,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXConvolutionMode, &locs93)
+	assertgenshapes.ChecksPre9(&c, &opXConvolutionMode, &assertgenshapes.Locs93)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs93)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
 	return r0
 }
 
@@ -6364,9 +6365,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXConvolutionDoubleBackward, &locs94)
+	assertgenshapes.ChecksPre62(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs94)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost63(&c, &locs94)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs94)
 	return r0, r1, r2
 }
 
@@ -6382,9 +6383,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv1d, &locs93)
+	assertgenshapes.ChecksPre9(&c, &opConv1d, &assertgenshapes.Locs93)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs93)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
 	return r0
 }
 
@@ -6400,9 +6401,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv2d, &locs93)
+	assertgenshapes.ChecksPre9(&c, &opConv2d, &assertgenshapes.Locs93)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs93)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
 	return r0
 }
 
@@ -6418,9 +6419,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv3d, &locs93)
+	assertgenshapes.ChecksPre9(&c, &opConv3d, &assertgenshapes.Locs93)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs93)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
 	return r0
 }
 
@@ -6436,9 +6437,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv1dPadding, &locs93)
+	assertgenshapes.ChecksPre9(&c, &opConv1dPadding, &assertgenshapes.Locs93)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs93)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
 	return r0
 }
 
@@ -6454,9 +6455,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv2dPadding, &locs93)
+	assertgenshapes.ChecksPre9(&c, &opConv2dPadding, &assertgenshapes.Locs93)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs93)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
 	return r0
 }
 
@@ -6472,9 +6473,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConv3dPadding, &locs93)
+	assertgenshapes.ChecksPre9(&c, &opConv3dPadding, &assertgenshapes.Locs93)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs93)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
 	return r0
 }
 
@@ -6491,9 +6492,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opConvTbc, &locs95, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre53(&c, &opConvTbc, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	checksPost54(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6510,10 +6511,10 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opConvTbcOut, &locs96, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opConvTbcOut, &assertgenshapes.Locs96, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	checksPost59(&c, &locs96, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs96, &a4, out)
 	return r0
 }
 
@@ -6529,9 +6530,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opConvTbcBackward, &locs97)
+	assertgenshapes.ChecksPre80(&c, &opConvTbcBackward, &assertgenshapes.Locs97)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	checksPost81(&c, &locs97)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs97)
 	return r0, r1, r2
 }
 
@@ -6547,9 +6548,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConvTranspose1d, &locs93)
+	assertgenshapes.ChecksPre9(&c, &opConvTranspose1d, &assertgenshapes.Locs93)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost10(&c, &locs93)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
 	return r0
 }
 
@@ -6565,9 +6566,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConvTranspose2dInput, &locs93)
+	assertgenshapes.ChecksPre9(&c, &opConvTranspose2dInput, &assertgenshapes.Locs93)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost10(&c, &locs93)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
 	return r0
 }
 
@@ -6583,9 +6584,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opConvTranspose3dInput, &locs93)
+	assertgenshapes.ChecksPre9(&c, &opConvTranspose3dInput, &assertgenshapes.Locs93)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost10(&c, &locs93)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
 	return r0
 }
 
@@ -6601,9 +6602,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 		return kernels.Copy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCopy, &locs98)
+	assertgenshapes.ChecksPre9(&c, &opCopy, &assertgenshapes.Locs98)
 	r0 := kernels.Copy(self, src, non_blocking)
-	checksPost10(&c, &locs98)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs98)
 	return r0
 }
 
@@ -6620,10 +6621,10 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opCopy_, &locs99, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opCopy_, &assertgenshapes.Locs99, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost4(&c, &locs99, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs99, &a0, self)
 	return r0
 }
 
@@ -6640,10 +6641,10 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opCopyOut, &locs100, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opCopyOut, &assertgenshapes.Locs100, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	checksPost15(&c, &locs100, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a3, out)
 	return r0
 }
 
@@ -6659,9 +6660,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXCopyFrom, &locs101)
+	assertgenshapes.ChecksPre9(&c, &opXCopyFrom, &assertgenshapes.Locs101)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	checksPost10(&c, &locs101)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs101)
 	return r0
 }
 
@@ -6678,10 +6679,10 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXCopyFromOut, &locs102, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFromOut, &assertgenshapes.Locs102, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	checksPost15(&c, &locs102, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a3, out)
 	return r0
 }
 
@@ -6697,9 +6698,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXCopyFromAndResize, &locs101)
+	assertgenshapes.ChecksPre9(&c, &opXCopyFromAndResize, &assertgenshapes.Locs101)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	checksPost10(&c, &locs101)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs101)
 	return r0
 }
 
@@ -6716,10 +6717,10 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXCopyFromAndResizeOut, &locs102, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs102, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	checksPost15(&c, &locs102, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a2, out)
 	return r0
 }
 
@@ -6736,9 +6737,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCos, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCos, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cos(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6755,10 +6756,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCos_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCos_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6775,10 +6776,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opCosOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCosOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6795,9 +6796,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCosh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCosh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cosh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6814,10 +6815,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCosh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCosh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6834,10 +6835,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opCoshOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCoshOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6853,9 +6854,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCosineEmbeddingLoss, &locs103)
+	assertgenshapes.ChecksPre44(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs103)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	checksPost57(&c, &locs103)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs103)
 	return r0
 }
 
@@ -6872,9 +6873,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6891,10 +6892,10 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCountNonzeroDimIntListOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6911,9 +6912,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCountNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCountNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6930,10 +6931,10 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCountNonzeroOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCountNonzeroOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6949,9 +6950,9 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCov, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCov, &assertgenshapes.Locs0)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6967,9 +6968,9 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 		return kernels.Corrcoef(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCorrcoef, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCorrcoef, &assertgenshapes.Locs0)
 	r0 := kernels.Corrcoef(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6986,9 +6987,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCudnnAffineGridGenerator, &locs49, &a0, theta)
+	assertgenshapes.ChecksPre46(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs49, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	checksPost47(&c, &locs49, &a0, theta, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs49, &a0, theta, r0)
 	return r0
 }
 
@@ -7005,10 +7006,10 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opCudnnAffineGridGeneratorOut, &locs50, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs50, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	checksPost31(&c, &locs50, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs50, &a5, out)
 	return r0
 }
 
@@ -7024,9 +7025,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs51)
+	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs51)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	checksPost1(&c, &locs51)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs51)
 	return r0
 }
 
@@ -7043,10 +7044,10 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs104, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs104, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	checksPost31(&c, &locs104, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs104, &a5, out)
 	return r0
 }
 
@@ -7063,9 +7064,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre82(&c, &opCudnnBatchNorm, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre82(&c, &opCudnnBatchNorm, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost83(&c, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7082,10 +7083,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a8, a9, a10, a11 asserts.Saved
-	checksPre84(&c, &opCudnnBatchNormOut, &locs106, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre84(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs106, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	checksPost85(&c, &locs106, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs106, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -7102,9 +7103,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	checksPre86(&c, &opCudnnBatchNormBackward, &locs107, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.ChecksPre86(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	checksPost87(&c, &locs107, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7121,10 +7122,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a9, a10, a11 asserts.Saved
-	checksPre88(&c, &opCudnnBatchNormBackwardOut, &locs108, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPre88(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs108, &a9, &a10, &a11, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	checksPost89(&c, &locs108, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs108, &a9, &a10, &a11, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7141,9 +7142,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnConvolution, &locs109, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opCudnnConvolution, &assertgenshapes.Locs109, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost13(&c, &locs109, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs109, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7160,10 +7161,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
-	checksPre51(&c, &opCudnnConvolutionOut, &locs110, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs110, &a0, &a1, &a9, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost52(&c, &locs110, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs110, &a0, &a1, &a9, self, weight, out)
 	return r0
 }
 
@@ -7180,9 +7181,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnConvolutionTranspose, &locs109, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs109, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost13(&c, &locs109, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs109, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7199,10 +7200,10 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre14(&c, &opCudnnConvolutionTransposeOut, &locs111, &a10, out)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs111, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost15(&c, &locs111, &a10, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a10, out)
 	return r0
 }
 
@@ -7219,9 +7220,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXMpsConvolutionTranspose, &locs109, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs109, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	checksPost13(&c, &locs109, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs109, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7238,10 +7239,10 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opXMpsConvolutionTransposeOut, &locs111, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs111, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	checksPost15(&c, &locs111, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
 	return r0
 }
 
@@ -7257,9 +7258,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMpsConvolutionTransposeBackward, &locs112)
+	assertgenshapes.ChecksPre60(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs112)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	checksPost90(&c, &locs112)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs112)
 	return r0, r1
 }
 
@@ -7276,10 +7277,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a9, a10 asserts.Saved
-	checksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &locs113, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs113, &a9, &a10, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	checksPost92(&c, &locs113, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs113, &a9, &a10, out0, out1)
 	return r0, r1
 }
 
@@ -7295,9 +7296,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCudnnConvolutionRelu, &locs109)
+	assertgenshapes.ChecksPre9(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs109)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs109)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs109)
 	return r0
 }
 
@@ -7314,10 +7315,10 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opCudnnConvolutionReluOut, &locs111, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs111, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	checksPost15(&c, &locs111, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
 	return r0
 }
 
@@ -7333,9 +7334,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCudnnConvolutionAddRelu, &locs114)
+	assertgenshapes.ChecksPre44(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs114)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs114)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs114)
 	return r0
 }
 
@@ -7352,10 +7353,10 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre58(&c, &opCudnnConvolutionAddReluOut, &locs115, &a9, out)
+	assertgenshapes.ChecksPre58(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs115, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	checksPost59(&c, &locs115, &a9, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs115, &a9, out)
 	return r0
 }
 
@@ -7372,9 +7373,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCudnnGridSampler, &locs116, &a0, &a1, self, grid)
+	assertgenshapes.ChecksPre12(&c, &opCudnnGridSampler, &assertgenshapes.Locs116, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	checksPost13(&c, &locs116, &a0, &a1, self, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs116, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -7391,10 +7392,10 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opCudnnGridSamplerOut, &locs117, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs117, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	checksPost15(&c, &locs117, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs117, &a2, out)
 	return r0
 }
 
@@ -7410,9 +7411,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opCudnnGridSamplerBackward, &locs118)
+	assertgenshapes.ChecksPre60(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs118)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	checksPost90(&c, &locs118)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs118)
 	return r0, r1
 }
 
@@ -7429,10 +7430,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre91(&c, &opCudnnGridSamplerBackwardOut, &locs119, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs119, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	checksPost92(&c, &locs119, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs119, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -7449,9 +7450,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opCummax, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opCummax, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7468,10 +7469,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opCummaxOut, &locs120, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opCummaxOut, &assertgenshapes.Locs120, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	checksPost52(&c, &locs120, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7487,9 +7488,9 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CummaxDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCummaxDimname, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opCummaxDimname, &assertgenshapes.Locs27)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -7506,10 +7507,10 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opCummaxDimnameOut, &locs121, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opCummaxDimnameOut, &assertgenshapes.Locs121, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	checksPost43(&c, &locs121, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs121, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -7527,10 +7528,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opXCummaxHelper, &locs120, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opXCummaxHelper, &assertgenshapes.Locs120, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost52(&c, &locs120, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7546,9 +7547,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opCummin, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opCummin, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7565,10 +7566,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opCumminOut, &locs120, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opCumminOut, &assertgenshapes.Locs120, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	checksPost52(&c, &locs120, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7584,9 +7585,9 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CumminDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCumminDimname, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opCumminDimname, &assertgenshapes.Locs27)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -7603,10 +7604,10 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opCumminDimnameOut, &locs121, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opCumminDimnameOut, &assertgenshapes.Locs121, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	checksPost43(&c, &locs121, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs121, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -7624,10 +7625,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opXCumminHelper, &locs120, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opXCumminHelper, &assertgenshapes.Locs120, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost52(&c, &locs120, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7642,9 +7643,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCummaxminBackward, &locs122)
+	assertgenshapes.ChecksPre44(&c, &opCummaxminBackward, &assertgenshapes.Locs122)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	checksPost57(&c, &locs122)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs122)
 	return r0
 }
 
@@ -7661,9 +7662,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCumprod, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCumprod, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7680,10 +7681,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCumprod_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCumprod_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7700,10 +7701,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opCumprodOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCumprodOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7719,9 +7720,9 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumprodDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumprodDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCumprodDimname, &assertgenshapes.Locs0)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7738,10 +7739,10 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCumprod_Dimname, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCumprod_Dimname, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7758,10 +7759,10 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opCumprodDimnameOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opCumprodDimnameOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -7777,9 +7778,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opCumprodBackward, &locs123)
+	assertgenshapes.ChecksPre44(&c, &opCumprodBackward, &assertgenshapes.Locs123)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	checksPost57(&c, &locs123)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs123)
 	return r0
 }
 
@@ -7796,9 +7797,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCumsum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCumsum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7815,10 +7816,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCumsum_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCumsum_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7835,10 +7836,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opCumsumOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCumsumOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7854,9 +7855,9 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumsumDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumsumDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCumsumDimname, &assertgenshapes.Locs0)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7873,10 +7874,10 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCumsum_Dimname, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCumsum_Dimname, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7893,10 +7894,10 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opCumsumDimnameOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opCumsumDimnameOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -7912,9 +7913,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCumulativeTrapezoidX, &locs124)
+	assertgenshapes.ChecksPre9(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs124)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	checksPost10(&c, &locs124)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs124)
 	return r0
 }
 
@@ -7930,9 +7931,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumulativeTrapezoidDx, &locs125)
+	assertgenshapes.ChecksPre0(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs125)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs125)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs125)
 	return r0
 }
 
@@ -7948,9 +7949,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCtcLossIntList, &locs126)
+	assertgenshapes.ChecksPre9(&c, &opCtcLossIntList, &assertgenshapes.Locs126)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost10(&c, &locs126)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs126)
 	return r0
 }
 
@@ -7966,9 +7967,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opCtcLossTensor, &locs127)
+	assertgenshapes.ChecksPre60(&c, &opCtcLossTensor, &assertgenshapes.Locs127)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost94(&c, &locs127)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs127)
 	return r0
 }
 
@@ -7985,9 +7986,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXCtcLoss, &locs17, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre25(&c, &opXCtcLoss, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost26(&c, &locs17, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -8004,10 +8005,10 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	checksPre27(&c, &opXCtcLossOut, &locs18, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre27(&c, &opXCtcLossOut, &assertgenshapes.Locs18, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost28(&c, &locs18, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs18, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -8024,9 +8025,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXCtcLossTensor, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre29(&c, &opXCtcLossTensor, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost30(&c, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -8043,10 +8044,10 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	checksPre95(&c, &opXCtcLossTensorOut, &locs128, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre95(&c, &opXCtcLossTensorOut, &assertgenshapes.Locs128, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost96(&c, &locs128, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs128, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -8062,9 +8063,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXCtcLossBackward, &locs129)
+	assertgenshapes.ChecksPre62(&c, &opXCtcLossBackward, &assertgenshapes.Locs129)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost97(&c, &locs129)
+	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs129)
 	return r0
 }
 
@@ -8081,10 +8082,10 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre98(&c, &opXCtcLossBackwardOut, &locs130, &a9, out)
+	assertgenshapes.ChecksPre98(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs130, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	checksPost99(&c, &locs130, &a9, out)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs130, &a9, out)
 	return r0
 }
 
@@ -8100,9 +8101,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre100(&c, &opXCtcLossBackwardTensor, &locs131)
+	assertgenshapes.ChecksPre100(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs131)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost101(&c, &locs131)
+	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs131)
 	return r0
 }
 
@@ -8119,9 +8120,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagEmbed, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDiagEmbed, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8138,10 +8139,10 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opDiagEmbedOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opDiagEmbedOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -8157,9 +8158,9 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 		return kernels.Diagflat(self, offset)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagflat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDiagflat, &assertgenshapes.Locs0)
 	r0 := kernels.Diagflat(self, offset)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8176,9 +8177,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagonal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDiagonal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8194,9 +8195,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDiagonal, &locs132)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDiagonal, &assertgenshapes.Locs132)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	checksPost1(&c, &locs132)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs132)
 	return r0
 }
 
@@ -8212,9 +8213,9 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 		return kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagonalDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDiagonalDimname, &assertgenshapes.Locs0)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	checksPost102(&c, &locs0)
+	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8231,9 +8232,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagonalBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opDiagonalBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8250,10 +8251,10 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opDiagonalBackwardOut, &locs134, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs134, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	checksPost31(&c, &locs134, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs134, &a5, out)
 	return r0
 }
 
@@ -8270,10 +8271,10 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFillDiagonal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFillDiagonal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8289,9 +8290,9 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiff, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDiff, &assertgenshapes.Locs0)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8308,10 +8309,10 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opDiffOut, &locs41, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opDiffOut, &assertgenshapes.Locs41, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	checksPost31(&c, &locs41, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
 	return r0
 }
 
@@ -8327,9 +8328,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalarint, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalarint, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -8345,9 +8346,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalararray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalararray, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -8363,9 +8364,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 		return kernels.GradientArray(self, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientArray, &assertgenshapes.Locs3)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -8381,9 +8382,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalarrayint, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalarrayint, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -8399,9 +8400,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGradientScalarrayarray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opGradientScalarrayarray, &assertgenshapes.Locs3)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -8417,9 +8418,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarrayint, &locs135)
+	assertgenshapes.ChecksPre0(&c, &opGradientTensorarrayint, &assertgenshapes.Locs135)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs135)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs135)
 	return r0
 }
 
@@ -8435,9 +8436,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarray, &locs135)
+	assertgenshapes.ChecksPre0(&c, &opGradientTensorarray, &assertgenshapes.Locs135)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs135)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs135)
 	return r0
 }
 
@@ -8454,9 +8455,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opDivTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8473,10 +8474,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDiv_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDiv_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8493,10 +8494,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opDivOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opDivOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8513,9 +8514,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opDivTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8532,10 +8533,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opDiv_TensorMode, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opDiv_TensorMode, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8552,10 +8553,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opDivOutMode, &locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opDivOutMode, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -8572,9 +8573,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDivScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDivScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8591,10 +8592,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDiv_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDiv_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8611,10 +8612,10 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opDivScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opDivScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -8631,9 +8632,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDivScalarMode, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDivScalarMode, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8650,10 +8651,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDiv_ScalarMode, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDiv_ScalarMode, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8670,10 +8671,10 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opDivScalarModeOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opDivScalarModeOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -8689,9 +8690,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDivideTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDivideTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DivideTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8708,10 +8709,10 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDivide_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -8728,10 +8729,10 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opDivideOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opDivideOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -8747,9 +8748,9 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivideScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivideScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DivideScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8766,10 +8767,10 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDivide_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8785,9 +8786,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDivideTensorMode, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDivideTensorMode, &assertgenshapes.Locs6)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8804,10 +8805,10 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDivide_TensorMode, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDivide_TensorMode, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -8824,10 +8825,10 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opDivideOutMode, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opDivideOutMode, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -8843,9 +8844,9 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivideScalarMode, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDivideScalarMode, &assertgenshapes.Locs0)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8862,10 +8863,10 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDivide_ScalarMode, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDivide_ScalarMode, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8881,9 +8882,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTrueDivideTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opTrueDivideTensor, &assertgenshapes.Locs6)
 	r0 := kernels.TrueDivideTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8900,10 +8901,10 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opTrueDivide_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -8920,10 +8921,10 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opTrueDivideOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opTrueDivideOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -8939,9 +8940,9 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivideScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrueDivideScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opTrueDivideScalar, &assertgenshapes.Locs0)
 	r0 := kernels.TrueDivideScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8958,10 +8959,10 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTrueDivide_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8978,9 +8979,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDot, &locs136, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre12(&c, &opDot, &assertgenshapes.Locs136, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	checksPost13(&c, &locs136, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs136, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -8997,10 +8998,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opDotOut, &locs137, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPre51(&c, &opDotOut, &assertgenshapes.Locs137, &a0, &a1, &a2, self, tensor, out)
 	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	checksPost52(&c, &locs137, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs137, &a0, &a1, &a2, self, tensor, out)
 	return r0
 }
 
@@ -9017,9 +9018,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opVdot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opVdot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9036,10 +9037,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opVdotOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opVdotOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9055,9 +9056,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 		return kernels.Einsum(equation, tensors, path)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEinsum, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opEinsum, &assertgenshapes.Locs72)
 	r0 := kernels.Einsum(equation, tensors, path)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -9074,9 +9075,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbedding, &locs138, &a0, &a1, weight, indices)
+	assertgenshapes.ChecksPre12(&c, &opEmbedding, &assertgenshapes.Locs138, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	checksPost13(&c, &locs138, &a0, &a1, weight, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs138, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -9093,10 +9094,10 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opEmbeddingOut, &locs139, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingOut, &assertgenshapes.Locs139, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	checksPost15(&c, &locs139, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs139, &a5, out)
 	return r0
 }
 
@@ -9112,9 +9113,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opEmbeddingBackward, &locs140)
+	assertgenshapes.ChecksPre9(&c, &opEmbeddingBackward, &assertgenshapes.Locs140)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	checksPost10(&c, &locs140)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs140)
 	return r0
 }
 
@@ -9131,9 +9132,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbeddingDenseBackward, &locs141, &a0, &a1, grad_output, indices)
+	assertgenshapes.ChecksPre12(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs141, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost13(&c, &locs141, &a0, &a1, grad_output, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs141, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -9150,10 +9151,10 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opEmbeddingDenseBackwardOut, &locs142, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs142, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	checksPost15(&c, &locs142, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs142, &a5, out)
 	return r0
 }
 
@@ -9170,10 +9171,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opEmbeddingRenorm_, &locs143, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre50(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs143, &a0, &a1, self, indices)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	checksPost17(&c, &locs143, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs143, &a0, &a1, self, indices)
 	return r0
 }
 
@@ -9190,10 +9191,10 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opEmbeddingRenormOut, &locs144, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs144, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	checksPost15(&c, &locs144, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs144, &a4, out)
 	return r0
 }
 
@@ -9210,9 +9211,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEmbeddingRenorm, &locs145, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre12(&c, &opEmbeddingRenorm, &assertgenshapes.Locs145, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	checksPost13(&c, &locs145, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs145, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -9228,9 +9229,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opEmbeddingSparseBackward, &locs140)
+	assertgenshapes.ChecksPre9(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs140)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost10(&c, &locs140)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs140)
 	return r0
 }
 
@@ -9247,9 +9248,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opXEmbeddingBagForwardOnly, &locs146, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPre103(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs146, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost104(&c, &locs146, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs146, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -9266,10 +9267,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
-	checksPre105(&c, &opXEmbeddingBagForwardOnlyOut, &locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre105(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost106(&c, &locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -9285,9 +9286,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXRowwisePrune, &locs148)
+	assertgenshapes.ChecksPre44(&c, &opXRowwisePrune, &assertgenshapes.Locs148)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	checksPost45(&c, &locs148)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs148)
 	return r0, r1
 }
 
@@ -9303,9 +9304,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.RowStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowStack, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opRowStack, &assertgenshapes.Locs72)
 	r0 := kernels.RowStack(tensors)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -9322,10 +9323,10 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opRowStackOut, &locs74, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opRowStackOut, &assertgenshapes.Locs74, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	checksPost31(&c, &locs74, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
 	return r0
 }
 
@@ -9341,9 +9342,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opEmbeddingBag, &locs146)
+	assertgenshapes.ChecksPre80(&c, &opEmbeddingBag, &assertgenshapes.Locs146)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	checksPost107(&c, &locs146)
+	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs146)
 	return r0, r1, r2, r3
 }
 
@@ -9359,9 +9360,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opEmbeddingBagPaddingIdx, &locs146)
+	assertgenshapes.ChecksPre80(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs146)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost107(&c, &locs146)
+	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs146)
 	return r0, r1, r2, r3
 }
 
@@ -9378,9 +9379,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre103(&c, &opXEmbeddingBag, &locs146, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPre103(&c, &opXEmbeddingBag, &assertgenshapes.Locs146, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost104(&c, &locs146, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs146, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -9397,10 +9398,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
-	checksPre105(&c, &opXEmbeddingBagOut, &locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre105(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost106(&c, &locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -9417,9 +9418,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	checksPre108(&c, &opXEmbeddingBagBackward, &locs149, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre108(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs149, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	checksPost109(&c, &locs149, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost109(&c, &assertgenshapes.Locs149, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9435,9 +9436,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXEmbeddingBagSparseBackward, &locs150)
+	assertgenshapes.ChecksPre62(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs150)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost97(&c, &locs150)
+	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs150)
 	return r0
 }
 
@@ -9454,9 +9455,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre110(&c, &opXEmbeddingBagDenseBackward, &locs151, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre110(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs151, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost111(&c, &locs151, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost111(&c, &assertgenshapes.Locs151, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9473,10 +9474,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre98(&c, &opXEmbeddingBagDenseBackwardOut, &locs152, &a10, out)
+	assertgenshapes.ChecksPre98(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs152, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	checksPost99(&c, &locs152, &a10, out)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs152, &a10, out)
 	return r0
 }
 
@@ -9492,9 +9493,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs153)
+	assertgenshapes.ChecksPre62(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs153)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	checksPost97(&c, &locs153)
+	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs153)
 	return r0
 }
 
@@ -9511,10 +9512,10 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre98(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs154, &a7, out)
+	assertgenshapes.ChecksPre98(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs154, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	checksPost99(&c, &locs154, &a7, out)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs154, &a7, out)
 	return r0
 }
 
@@ -9530,9 +9531,9 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmptyNames, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opEmptyNames, &assertgenshapes.Locs14)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -9549,10 +9550,10 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opEmptyNamesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opEmptyNamesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -9568,9 +9569,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmptyMemoryFormat, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs14)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 

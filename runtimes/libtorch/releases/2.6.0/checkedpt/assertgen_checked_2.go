@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -22,9 +23,9 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmptyPermuted, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opEmptyPermuted, &assertgenshapes.Locs14)
 	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -41,10 +42,10 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opEmptyPermutedOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opEmptyPermutedOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewEmpty, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewEmpty, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -80,10 +81,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNewEmptyOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewEmptyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -100,9 +101,9 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewEmptyStrided, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewEmptyStrided, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -119,10 +120,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opNewEmptyStridedOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -139,9 +140,9 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewFull, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewFull, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -158,10 +159,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opNewFullOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewFullOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -178,9 +179,9 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewZeros, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewZeros, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -197,10 +198,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNewZerosOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewZerosOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -217,9 +218,9 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNewOnes, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNewOnes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -236,10 +237,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNewOnesOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNewOnesOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -255,9 +256,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEmptyAffineQuantized, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs14)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -274,10 +275,10 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opXEmptyAffineQuantizedOut, &locs26, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs26, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	checksPost8(&c, &locs26, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a4, out)
 	return r0
 }
 
@@ -293,9 +294,9 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXEmptyPerChannelAffineQuantized, &locs155)
+	assertgenshapes.ChecksPre9(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs155)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	checksPost10(&c, &locs155)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs155)
 	return r0
 }
 
@@ -312,10 +313,10 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs156, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs156, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	checksPost15(&c, &locs156, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs156, &a5, out)
 	return r0
 }
 
@@ -332,10 +333,10 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opResize_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opResize_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -352,10 +353,10 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opResizeOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opResizeOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -371,9 +372,9 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 		return kernels.Resize(self, size, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResize, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opResize, &assertgenshapes.Locs0)
 	r0 := kernels.Resize(self, size, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -390,10 +391,10 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXResizeOutput_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXResizeOutput_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -410,10 +411,10 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXResizeOutputOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXResizeOutputOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -429,9 +430,9 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 		return kernels.XResizeOutput(self, size, device)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXResizeOutput, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXResizeOutput, &assertgenshapes.Locs0)
 	r0 := kernels.XResizeOutput(self, size, device)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -447,9 +448,9 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEmptyQuantized, &locs157)
+	assertgenshapes.ChecksPre0(&c, &opEmptyQuantized, &assertgenshapes.Locs157)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs157)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs157)
 	return r0
 }
 
@@ -466,10 +467,10 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opEmptyQuantizedOut, &locs158, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs158, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	checksPost31(&c, &locs158, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs158, &a3, out)
 	return r0
 }
 
@@ -486,10 +487,10 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opEmptyOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opEmptyOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -506,9 +507,9 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opEmptyLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opEmptyLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -525,10 +526,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opEmptyLikeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opEmptyLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -544,9 +545,9 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmptyStrided, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opEmptyStrided, &assertgenshapes.Locs14)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -563,10 +564,10 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opEmptyStridedOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opEmptyStridedOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -583,9 +584,9 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opErf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opErf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -602,10 +603,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opErf_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opErf_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erf_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -622,10 +623,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opErfOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opErfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -642,9 +643,9 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opErfc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opErfc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfc(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -661,10 +662,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opErfc_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opErfc_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -681,10 +682,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opErfcOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opErfcOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -701,9 +702,9 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -720,10 +721,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExp_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExp_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -740,10 +741,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opExpOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opExpOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -760,9 +761,9 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExp2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExp2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exp2(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -779,10 +780,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExp2_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExp2_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -799,10 +800,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opExp2Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opExp2Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -819,9 +820,9 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExpm1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExpm1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expm1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -838,10 +839,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExpm1_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExpm1_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -858,10 +859,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opExpm1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opExpm1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -878,9 +879,9 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExpand, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExpand, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -896,9 +897,9 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ExpandAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opExpandAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opExpandAs, &assertgenshapes.Locs6)
 	r0 := kernels.ExpandAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -914,9 +915,9 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEye, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opEye, &assertgenshapes.Locs14)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -932,9 +933,9 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEyeM, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opEyeM, &assertgenshapes.Locs14)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -951,10 +952,10 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opEyeOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opEyeOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -971,10 +972,10 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opEyeMOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opEyeMOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -990,9 +991,9 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenUsingInts, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlattenUsingInts, &assertgenshapes.Locs0)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost102(&c, &locs0)
+	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1008,9 +1009,9 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenNamedOutDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs0)
 	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	checksPost102(&c, &locs0)
+	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1026,9 +1027,9 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenUsingNames, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlattenUsingNames, &assertgenshapes.Locs0)
 	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	checksPost102(&c, &locs0)
+	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1044,9 +1045,9 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 		return kernels.FlattenDimnameList(self, dims, out_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenDimnameList, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlattenDimnameList, &assertgenshapes.Locs0)
 	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	checksPost102(&c, &locs0)
+	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1062,9 +1063,9 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 		return kernels.UnflattenInt(self, dim, sizes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnflattenInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenInt, &assertgenshapes.Locs0)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1080,9 +1081,9 @@ func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []str
 		return kernels.UnflattenDimname(self, dim, sizes, names)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnflattenDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenDimname, &assertgenshapes.Locs0)
 	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1099,9 +1100,9 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFillScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFillScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FillScalar(self, value)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1118,9 +1119,9 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFillTensor, &locs159, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre12(&c, &opFillTensor, &assertgenshapes.Locs159, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	checksPost13(&c, &locs159, &a0, &a1, self, value, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs159, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -1137,10 +1138,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFill_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFill_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1157,10 +1158,10 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFillScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFillScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -1177,10 +1178,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opFill_Tensor, &locs160, &a0, &a1, self, value)
+	assertgenshapes.ChecksPre50(&c, &opFill_Tensor, &assertgenshapes.Locs160, &a0, &a1, self, value)
 	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
-	checksPost17(&c, &locs160, &a0, &a1, self, value)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs160, &a0, &a1, self, value)
 	return r0
 }
 
@@ -1197,10 +1198,10 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opFillTensorOut, &locs161, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opFillTensorOut, &assertgenshapes.Locs161, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	checksPost15(&c, &locs161, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs161, &a2, out)
 	return r0
 }
 
@@ -1217,9 +1218,9 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFloor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFloor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Floor(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1236,10 +1237,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFloor_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFloor_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Floor_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1256,10 +1257,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opFloorOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFloorOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1275,9 +1276,9 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFloorDivide, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opFloorDivide, &assertgenshapes.Locs6)
 	r0 := kernels.FloorDivide(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1294,10 +1295,10 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opFloorDivide_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -1314,10 +1315,10 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opFloorDivideOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opFloorDivideOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -1333,9 +1334,9 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivideScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloorDivideScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFloorDivideScalar, &assertgenshapes.Locs0)
 	r0 := kernels.FloorDivideScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1352,10 +1353,10 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFloorDivide_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1372,10 +1373,10 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFloorDivideScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFloorDivideScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -1392,9 +1393,9 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFrac, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFrac, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Frac(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1411,10 +1412,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFrac_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFrac_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Frac_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1431,10 +1432,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opFracOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFracOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1450,9 +1451,9 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFullNames, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opFullNames, &assertgenshapes.Locs14)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -1469,10 +1470,10 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opFullNamesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opFullNamesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -1488,9 +1489,9 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFull, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opFull, &assertgenshapes.Locs14)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -1507,10 +1508,10 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opFullOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opFullOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -1527,9 +1528,9 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFullLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFullLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1546,10 +1547,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opFullLikeOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFullLikeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1565,9 +1566,9 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFromFile, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opFromFile, &assertgenshapes.Locs14)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -1584,10 +1585,10 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opFromFileOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opFromFileOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -1604,10 +1605,10 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGcdOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGcdOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -1623,9 +1624,9 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGcd, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opGcd, &assertgenshapes.Locs6)
 	r0 := kernels.Gcd(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1642,10 +1643,10 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opGcd_, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opGcd_, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -1662,10 +1663,10 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLcmOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLcmOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -1681,9 +1682,9 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLcm, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLcm, &assertgenshapes.Locs6)
 	r0 := kernels.Lcm(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1700,10 +1701,10 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opLcm_, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opLcm_, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -1719,9 +1720,9 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGridSampler, &locs162)
+	assertgenshapes.ChecksPre9(&c, &opGridSampler, &assertgenshapes.Locs162)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost10(&c, &locs162)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
 	return r0
 }
 
@@ -1738,9 +1739,9 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGridSampler2d, &locs162, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre12(&c, &opGridSampler2d, &assertgenshapes.Locs162, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost13(&c, &locs162, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs162, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1757,10 +1758,10 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opGridSampler2dOut, &locs163, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler2dOut, &assertgenshapes.Locs163, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost15(&c, &locs163, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs163, &a5, out)
 	return r0
 }
 
@@ -1776,9 +1777,9 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opGridSampler2dBackward, &locs164)
+	assertgenshapes.ChecksPre60(&c, &opGridSampler2dBackward, &assertgenshapes.Locs164)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost90(&c, &locs164)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs164)
 	return r0, r1
 }
 
@@ -1795,10 +1796,10 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	checksPre91(&c, &opGridSampler2dBackwardOut, &locs165, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs165, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost92(&c, &locs165, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs165, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1815,9 +1816,9 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXGridSampler2dCpuFallback, &locs162, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre12(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs162, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost13(&c, &locs162, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs162, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1834,10 +1835,10 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opXGridSampler2dCpuFallbackOut, &locs163, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs163, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost15(&c, &locs163, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs163, &a5, out)
 	return r0
 }
 
@@ -1853,9 +1854,9 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXGridSampler2dCpuFallbackBackward, &locs164)
+	assertgenshapes.ChecksPre60(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs164)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost90(&c, &locs164)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs164)
 	return r0, r1
 }
 
@@ -1872,9 +1873,9 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGridSampler3d, &locs162, &a0, &a1, input, grid)
+	assertgenshapes.ChecksPre12(&c, &opGridSampler3d, &assertgenshapes.Locs162, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost13(&c, &locs162, &a0, &a1, input, grid, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs162, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1891,10 +1892,10 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opGridSampler3dOut, &locs163, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opGridSampler3dOut, &assertgenshapes.Locs163, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost15(&c, &locs163, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs163, &a5, out)
 	return r0
 }
 
@@ -1910,9 +1911,9 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opGridSampler3dBackward, &locs164)
+	assertgenshapes.ChecksPre60(&c, &opGridSampler3dBackward, &assertgenshapes.Locs164)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost90(&c, &locs164)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs164)
 	return r0, r1
 }
 
@@ -1929,10 +1930,10 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	checksPre91(&c, &opGridSampler3dBackwardOut, &locs165, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs165, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost92(&c, &locs165, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs165, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1948,9 +1949,9 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHannWindow, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opHannWindow, &assertgenshapes.Locs14)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -1967,10 +1968,10 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opHannWindowOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opHannWindowOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -1986,9 +1987,9 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHannWindowPeriodic, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opHannWindowPeriodic, &assertgenshapes.Locs14)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -2005,10 +2006,10 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opHannWindowPeriodicOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -2024,9 +2025,9 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindow, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindow, &assertgenshapes.Locs14)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -2043,10 +2044,10 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opHammingWindowOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -2062,9 +2063,9 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindowPeriodic, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs14)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -2081,10 +2082,10 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opHammingWindowPeriodicOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -2100,9 +2101,9 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindowPeriodicAlpha, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs14)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -2119,10 +2120,10 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opHammingWindowPeriodicAlphaOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -2138,9 +2139,9 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHammingWindowPeriodicAlphaBeta, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs14)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -2157,10 +2158,10 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs26, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs26, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	checksPost8(&c, &locs26, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a4, out)
 	return r0
 }
 
@@ -2176,9 +2177,9 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKaiserWindow, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opKaiserWindow, &assertgenshapes.Locs14)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -2195,10 +2196,10 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opKaiserWindowOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opKaiserWindowOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -2214,9 +2215,9 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKaiserWindowPeriodic, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs14)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -2233,10 +2234,10 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opKaiserWindowPeriodicOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -2252,9 +2253,9 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKaiserWindowBeta, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opKaiserWindowBeta, &assertgenshapes.Locs14)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -2271,10 +2272,10 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opKaiserWindowBetaOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -2290,9 +2291,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHingeEmbeddingLoss, &locs166)
+	assertgenshapes.ChecksPre9(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs166)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	checksPost10(&c, &locs166)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs166)
 	return r0
 }
 
@@ -2308,9 +2309,9 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGroupNorm, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opGroupNorm, &assertgenshapes.Locs39)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -2327,9 +2328,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre112(&c, &opNativeGroupNorm, &locs167, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre112(&c, &opNativeGroupNorm, &assertgenshapes.Locs167, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	checksPost113(&c, &locs167, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost113(&c, &assertgenshapes.Locs167, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2346,10 +2347,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre114(&c, &opNativeGroupNormOut, &locs168, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre114(&c, &opNativeGroupNormOut, &assertgenshapes.Locs168, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	checksPost115(&c, &locs168, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs168, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2365,9 +2366,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opNativeGroupNormBackward, &locs169)
+	assertgenshapes.ChecksPre80(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs169)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	checksPost81(&c, &locs169)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs169)
 	return r0, r1, r2
 }
 
@@ -2384,10 +2385,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	checksPre88(&c, &opNativeGroupNormBackwardOut, &locs170, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre88(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs170, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	checksPost89(&c, &locs170, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs170, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2404,9 +2405,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXFftR2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXFftR2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2423,10 +2424,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXFftR2cOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXFftR2cOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2443,9 +2444,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXFftC2r, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXFftC2r, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2462,10 +2463,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXFftC2rOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXFftC2rOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2482,9 +2483,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXFftC2c, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXFftC2c, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2501,10 +2502,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXFftC2cOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXFftC2cOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2522,9 +2523,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre16(&c, &opXValidateCompressedSparseIndices, &locs171, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPre16(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs171, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	checksPost17(&c, &locs171, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs171, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opIndexTensor = asserts.Op{
@@ -2543,9 +2544,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre116(&c, &opIndexTensor, &locs145, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre116(&c, &opIndexTensor, &assertgenshapes.Locs145, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost117(&c, &locs145, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs145, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2565,10 +2566,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre118(&c, &opIndexTensorOut, &locs172, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPre118(&c, &opIndexTensorOut, &assertgenshapes.Locs172, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	checksPost119(&c, &locs172, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs172, &a0, &l1, &a2, self, indices, out)
 	return r0
 }
 
@@ -2588,9 +2589,9 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre116(&c, &opXUnsafeIndexTensor, &locs145, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre116(&c, &opXUnsafeIndexTensor, &assertgenshapes.Locs145, &a0, &l1, self, indices)
 	r0 := kernels.XUnsafeIndexTensor(self, indices)
-	checksPost117(&c, &locs145, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs145, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2606,9 +2607,9 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 		return kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXUnsafeMaskedIndex, &locs173)
+	assertgenshapes.ChecksPre44(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs173)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	checksPost57(&c, &locs173)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs173)
 	return r0
 }
 
@@ -2624,9 +2625,9 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 		return kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXUnsafeMaskedIndexPutAccumulate, &locs174)
+	assertgenshapes.ChecksPre60(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs174)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	checksPost94(&c, &locs174)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs174)
 	return r0
 }
 
@@ -2643,10 +2644,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre56(&c, &opIndexCopyOut, &locs175, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre56(&c, &opIndexCopyOut, &assertgenshapes.Locs175, &a0, &a2, &a3, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	checksPost24(&c, &locs175, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs175, &a0, &a2, &a3, &a4, self, index, source, out)
 	return r0
 }
 
@@ -2663,10 +2664,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexCopy_, &locs176, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexCopy_, &assertgenshapes.Locs176, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	checksPost52(&c, &locs176, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs176, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -2683,9 +2684,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexCopy, &locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opIndexCopy, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	checksPost54(&c, &locs177, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2702,10 +2703,10 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opIndexCopy_Dimname, &locs176, &a0, self)
+	assertgenshapes.ChecksPre14(&c, &opIndexCopy_Dimname, &assertgenshapes.Locs176, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	checksPost120(&c, &locs176, &a0, self)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs176, &a0, self)
 	return r0
 }
 
@@ -2721,9 +2722,9 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 		return kernels.IndexCopyDimname(self, dim, index, source)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opIndexCopyDimname, &locs177)
+	assertgenshapes.ChecksPre44(&c, &opIndexCopyDimname, &assertgenshapes.Locs177)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	checksPost57(&c, &locs177)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs177)
 	return r0
 }
 
@@ -2743,10 +2744,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre121(&c, &opIndexPut_, &locs178, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre121(&c, &opIndexPut_, &assertgenshapes.Locs178, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	checksPost119(&c, &locs178, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs178, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2763,10 +2764,10 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opIndexPutOut, &locs179, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opIndexPutOut, &assertgenshapes.Locs179, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	checksPost59(&c, &locs179, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs179, &a4, out)
 	return r0
 }
 
@@ -2786,9 +2787,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre122(&c, &opIndexPut, &locs180, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre122(&c, &opIndexPut, &assertgenshapes.Locs180, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	checksPost123(&c, &locs180, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost123(&c, &assertgenshapes.Locs180, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2808,9 +2809,9 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre122(&c, &opXUnsafeIndexPut, &locs180, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre122(&c, &opXUnsafeIndexPut, &assertgenshapes.Locs180, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XUnsafeIndexPut(self, indices, values, accumulate)
-	checksPost123(&c, &locs180, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost123(&c, &assertgenshapes.Locs180, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2830,10 +2831,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre121(&c, &opXIndexPutImpl_, &locs178, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre121(&c, &opXIndexPutImpl_, &assertgenshapes.Locs178, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	checksPost119(&c, &locs178, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs178, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2850,10 +2851,10 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opXIndexPutImplOut, &locs179, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opXIndexPutImplOut, &assertgenshapes.Locs179, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	checksPost59(&c, &locs179, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs179, &a5, out)
 	return r0
 }
 
@@ -2873,9 +2874,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre122(&c, &opXIndexPutImpl, &locs180, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre122(&c, &opXIndexPutImpl, &assertgenshapes.Locs180, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	checksPost123(&c, &locs180, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost123(&c, &assertgenshapes.Locs180, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2891,9 +2892,9 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opInstanceNorm, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opInstanceNorm, &assertgenshapes.Locs39)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -2909,9 +2910,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opIsclose, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opIsclose, &assertgenshapes.Locs6)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2928,10 +2929,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opIsinTensorTensorOut, &locs181, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPre51(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs181, &a0, &a1, &a4, elements, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	checksPost52(&c, &locs181, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs181, &a0, &a1, &a4, elements, test_elements, out)
 	return r0
 }
 
@@ -2948,9 +2949,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIsinTensorTensor, &locs182, &a0, &a1, elements, test_elements)
+	assertgenshapes.ChecksPre12(&c, &opIsinTensorTensor, &assertgenshapes.Locs182, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	checksPost13(&c, &locs182, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs182, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2967,10 +2968,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opIsinTensorScalarOut, &locs183, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPre48(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs183, &a0, &a4, elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	checksPost17(&c, &locs183, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs183, &a0, &a4, elements, out)
 	return r0
 }
 
@@ -2987,9 +2988,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsinTensorScalar, &locs184, &a0, elements)
+	assertgenshapes.ChecksPre46(&c, &opIsinTensorScalar, &assertgenshapes.Locs184, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	checksPost47(&c, &locs184, &a0, elements, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs184, &a0, elements, r0)
 	return r0
 }
 
@@ -3006,10 +3007,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre48(&c, &opIsinScalarTensorOut, &locs185, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPre48(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs185, &a1, &a4, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	checksPost17(&c, &locs185, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs185, &a1, &a4, test_elements, out)
 	return r0
 }
 
@@ -3026,9 +3027,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opIsinScalarTensor, &locs186, &a1, test_elements)
+	assertgenshapes.ChecksPre46(&c, &opIsinScalarTensor, &assertgenshapes.Locs186, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	checksPost47(&c, &locs186, &a1, test_elements, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs186, &a1, test_elements, r0)
 	return r0
 }
 
@@ -3045,9 +3046,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsnan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsnan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isnan(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3064,10 +3065,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsnanOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsnanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3083,9 +3084,9 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsDistributed, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsDistributed, &assertgenshapes.Locs3)
 	r0 := kernels.IsDistributed(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3101,9 +3102,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsFloatingPoint, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsFloatingPoint, &assertgenshapes.Locs3)
 	r0 := kernels.IsFloatingPoint(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3119,9 +3120,9 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsComplex, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsComplex, &assertgenshapes.Locs3)
 	r0 := kernels.IsComplex(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3137,9 +3138,9 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsConj, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsConj, &assertgenshapes.Locs3)
 	r0 := kernels.IsConj(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3155,9 +3156,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXIsZerotensor, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXIsZerotensor, &assertgenshapes.Locs3)
 	r0 := kernels.XIsZerotensor(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3173,9 +3174,9 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsNeg, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsNeg, &assertgenshapes.Locs3)
 	r0 := kernels.IsNeg(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3191,9 +3192,9 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isreal(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIsreal, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIsreal, &assertgenshapes.Locs0)
 	r0 := kernels.Isreal(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3209,9 +3210,9 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsNonzero, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsNonzero, &assertgenshapes.Locs3)
 	r0 := kernels.IsNonzero(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3228,9 +3229,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opIsSameSize, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3246,9 +3247,9 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsSigned, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsSigned, &assertgenshapes.Locs3)
 	r0 := kernels.IsSigned(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3264,9 +3265,9 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsInference, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opIsInference, &assertgenshapes.Locs3)
 	r0 := kernels.IsInference(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3282,9 +3283,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opKlDiv, &locs166)
+	assertgenshapes.ChecksPre9(&c, &opKlDiv, &assertgenshapes.Locs166)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	checksPost10(&c, &locs166)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs166)
 	return r0
 }
 
@@ -3300,9 +3301,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opKron, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opKron, &assertgenshapes.Locs6)
 	r0 := kernels.Kron(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3319,10 +3320,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opKronOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opKronOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3339,9 +3340,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opKthvalue, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opKthvalue, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3358,10 +3359,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre93(&c, &opKthvalueValues, &locs120, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opKthvalueValues, &assertgenshapes.Locs120, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	checksPost52(&c, &locs120, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -3377,9 +3378,9 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 		return kernels.KthvalueDimname(self, k_, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opKthvalueDimname, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opKthvalueDimname, &assertgenshapes.Locs27)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -3396,10 +3397,10 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opKthvalueDimnameOut, &locs121, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opKthvalueDimnameOut, &assertgenshapes.Locs121, &a4, &a5, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	checksPost43(&c, &locs121, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs121, &a4, &a5, values, indices)
 	return r0, r1
 }
 
@@ -3415,9 +3416,9 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLayerNorm, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opLayerNorm, &assertgenshapes.Locs39)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -3434,9 +3435,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre112(&c, &opNativeLayerNorm, &locs167, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre112(&c, &opNativeLayerNorm, &assertgenshapes.Locs167, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	checksPost113(&c, &locs167, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost113(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3453,10 +3454,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	checksPre114(&c, &opNativeLayerNormOut, &locs168, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre114(&c, &opNativeLayerNormOut, &assertgenshapes.Locs168, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	checksPost115(&c, &locs168, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs168, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3473,9 +3474,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	checksPre124(&c, &opNativeLayerNormBackward, &locs187, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.ChecksPre124(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs187, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	checksPost125(&c, &locs187, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost125(&c, &assertgenshapes.Locs187, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3492,10 +3493,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre88(&c, &opNativeLayerNormBackwardOut, &locs170, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre88(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs170, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	checksPost89(&c, &locs170, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs170, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3511,9 +3512,9 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 		return kernels.RmsNorm(input, normalized_shape, weight, eps)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRmsNorm, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opRmsNorm, &assertgenshapes.Locs39)
 	r0 := kernels.RmsNorm(input, normalized_shape, weight, eps)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -3530,9 +3531,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNanToNum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNanToNum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3549,10 +3550,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNanToNum_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNanToNum_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3569,10 +3570,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opNanToNumOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNanToNumOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3589,9 +3590,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opLinear, &locs89, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opLinear, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	checksPost65(&c, &locs89, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3608,9 +3609,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opLinearBackward, &locs188, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre76(&c, &opLinearBackward, &assertgenshapes.Locs188, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	checksPost77(&c, &locs188, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs188, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3627,10 +3628,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre78(&c, &opLinearBackwardOut, &locs189, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opLinearBackwardOut, &assertgenshapes.Locs189, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs189, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs189, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3647,10 +3648,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opLinearOut, &locs190, &a0, &a1, &a3, input, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opLinearOut, &assertgenshapes.Locs190, &a0, &a1, &a3, input, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	checksPost52(&c, &locs190, &a0, &a1, &a3, input, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs190, &a0, &a1, &a3, input, weight, out)
 	return r0
 }
 
@@ -3667,9 +3668,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMkldnnLinear, &locs95, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMkldnnLinear, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3686,10 +3687,10 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMkldnnLinearOut, &locs111, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearOut, &assertgenshapes.Locs111, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	checksPost15(&c, &locs111, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a3, out)
 	return r0
 }
 
@@ -3705,9 +3706,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMkldnnLinearBackwardInput, &locs191)
+	assertgenshapes.ChecksPre9(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs191)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	checksPost10(&c, &locs191)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs191)
 	return r0
 }
 
@@ -3724,10 +3725,10 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMkldnnLinearBackwardInputOut, &locs192, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs192, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	checksPost15(&c, &locs192, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs192, &a3, out)
 	return r0
 }
 
@@ -3743,9 +3744,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMkldnnLinearBackwardWeights, &locs193)
+	assertgenshapes.ChecksPre60(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs193)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	checksPost90(&c, &locs193)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs193)
 	return r0, r1
 }
 
@@ -3762,10 +3763,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &locs194, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs194, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	checksPost92(&c, &locs194, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs194, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3781,9 +3782,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opMkldnnLinearBackward, &locs188)
+	assertgenshapes.ChecksPre62(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs188)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	checksPost63(&c, &locs188)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs188)
 	return r0, r1, r2
 }
 
@@ -3800,10 +3801,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre78(&c, &opMkldnnLinearBackwardOut, &locs189, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs189, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs189, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs189, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3819,9 +3820,9 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 		return kernels.XCsltCompress(input)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCsltCompress, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opXCsltCompress, &assertgenshapes.Locs39)
 	r0 := kernels.XCsltCompress(input)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -3837,9 +3838,9 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 		return kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_one_kernel)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXCsltSparseMm, &locs195)
+	assertgenshapes.ChecksPre9(&c, &opXCsltSparseMm, &assertgenshapes.Locs195)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_one_kernel)
-	checksPost10(&c, &locs195)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs195)
 	return r0
 }
 
@@ -3856,9 +3857,9 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXCsltSparseMmSearch, &locs196, &a0, &a1, compressed_A, dense_B)
+	assertgenshapes.ChecksPre16(&c, &opXCsltSparseMmSearch, &assertgenshapes.Locs196, &a0, &a1, compressed_A, dense_B)
 	r0 := kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
-	checksPost17(&c, &locs196, &a0, &a1, compressed_A, dense_B)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs196, &a0, &a1, compressed_A, dense_B)
 	return r0
 }
 
@@ -3874,9 +3875,9 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 		return kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXSparseSemiStructuredTile, &locs197)
+	assertgenshapes.ChecksPre62(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs197)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
-	checksPost126(&c, &locs197)
+	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs197)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3892,9 +3893,9 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 		return kernels.XSparseSemiStructuredApply(input, thread_masks)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseSemiStructuredApply, &locs198)
+	assertgenshapes.ChecksPre44(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs198)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
-	checksPost45(&c, &locs198)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs198)
 	return r0, r1
 }
 
@@ -3910,9 +3911,9 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 		return kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseSemiStructuredApplyDense, &locs199)
+	assertgenshapes.ChecksPre9(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs199)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
-	checksPost10(&c, &locs199)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs199)
 	return r0
 }
 
@@ -3928,9 +3929,9 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 		return kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseSemiStructuredLinear, &locs200)
+	assertgenshapes.ChecksPre44(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs200)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
-	checksPost57(&c, &locs200)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs200)
 	return r0
 }
 
@@ -3946,9 +3947,9 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 		return kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseSemiStructuredMm, &locs201)
+	assertgenshapes.ChecksPre44(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs201)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
-	checksPost57(&c, &locs201)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs201)
 	return r0
 }
 
@@ -3964,9 +3965,9 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 		return kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXSparseSemiStructuredAddmm, &locs202)
+	assertgenshapes.ChecksPre60(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs202)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
-	checksPost94(&c, &locs202)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs202)
 	return r0
 }
 
@@ -3982,9 +3983,9 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 		return kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXMixedDtypesLinear, &locs203)
+	assertgenshapes.ChecksPre44(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs203)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
-	checksPost57(&c, &locs203)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs203)
 	return r0
 }
 
@@ -4000,9 +4001,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs204)
+	assertgenshapes.ChecksPre62(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs204)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost97(&c, &locs204)
+	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs204)
 	return r0
 }
 
@@ -4018,9 +4019,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opFbgemmLinearInt8Weight, &locs204)
+	assertgenshapes.ChecksPre62(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs204)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost97(&c, &locs204)
+	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs204)
 	return r0
 }
 
@@ -4036,9 +4037,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFbgemmLinearQuantizeWeight, &locs31)
+	assertgenshapes.ChecksPre9(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs31)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	checksPost11(&c, &locs31)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs31)
 	return r0, r1, r2, r3
 }
 
@@ -4054,9 +4055,9 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFbgemmPackGemmMatrixFp16, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs39)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -4072,9 +4073,9 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 		return kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXWrappedLinearPrepack, &locs205)
+	assertgenshapes.ChecksPre60(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs205)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
-	checksPost94(&c, &locs205)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs205)
 	return r0
 }
 
@@ -4090,9 +4091,9 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 		return kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXWrappedQuantizedLinearPrepacked, &locs206)
+	assertgenshapes.ChecksPre80(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs206)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
-	checksPost127(&c, &locs206)
+	assertgenshapes.ChecksPost127(&c, &assertgenshapes.Locs206)
 	return r0
 }
 
@@ -4108,9 +4109,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs207)
+	assertgenshapes.ChecksPre44(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs207)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	checksPost57(&c, &locs207)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs207)
 	return r0
 }
 
@@ -4126,9 +4127,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFbgemmLinearFp16Weight, &locs207)
+	assertgenshapes.ChecksPre44(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs207)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	checksPost57(&c, &locs207)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs207)
 	return r0
 }
 
@@ -4144,9 +4145,9 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFbgemmPackQuantizedMatrix, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs39)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -4162,9 +4163,9 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs39)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -4180,9 +4181,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LdexpTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLdexpTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLdexpTensor, &assertgenshapes.Locs6)
 	r0 := kernels.LdexpTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4199,10 +4200,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opLdexp_, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opLdexp_, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4219,10 +4220,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLdexpOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLdexpOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4238,9 +4239,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinspace, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opLinspace, &assertgenshapes.Locs14)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -4256,9 +4257,9 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 		return kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinspaceTensorTensor, &locs208)
+	assertgenshapes.ChecksPre9(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs208)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost10(&c, &locs208)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs208)
 	return r0
 }
 
@@ -4274,9 +4275,9 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 		return kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceTensorScalar, &locs209)
+	assertgenshapes.ChecksPre0(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs209)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs209)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs209)
 	return r0
 }
 
@@ -4292,9 +4293,9 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 		return kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceScalarTensor, &locs210)
+	assertgenshapes.ChecksPre0(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs210)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs210)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs210)
 	return r0
 }
 
@@ -4311,10 +4312,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opLinspaceOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opLinspaceOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -4331,10 +4332,10 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinspaceTensorTensorOut, &locs211, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinspaceTensorTensorOut, &assertgenshapes.Locs211, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
-	checksPost15(&c, &locs211, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs211, &a3, out)
 	return r0
 }
 
@@ -4351,10 +4352,10 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLinspaceTensorScalarOut, &locs212, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLinspaceTensorScalarOut, &assertgenshapes.Locs212, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
-	checksPost31(&c, &locs212, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs212, &a3, out)
 	return r0
 }
 
@@ -4371,10 +4372,10 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLinspaceScalarTensorOut, &locs213, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLinspaceScalarTensorOut, &assertgenshapes.Locs213, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
-	checksPost31(&c, &locs213, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs213, &a3, out)
 	return r0
 }
 
@@ -4391,9 +4392,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4410,10 +4411,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4430,10 +4431,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLogOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4450,9 +4451,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog10, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog10, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log10(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4469,10 +4470,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog10_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog10_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4489,10 +4490,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLog10Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLog10Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4509,9 +4510,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog1p, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog1p, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log1p(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4528,10 +4529,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog1p_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog1p_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4548,10 +4549,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLog1pOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLog1pOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4568,9 +4569,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLog2, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLog2, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Log2(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4587,10 +4588,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLog2_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLog2_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4607,10 +4608,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLog2Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLog2Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4627,10 +4628,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogaddexpOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogaddexpOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4647,9 +4648,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogaddexp, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4666,10 +4667,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLogaddexp2Out, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLogaddexp2Out, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4686,9 +4687,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLogaddexp2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4705,9 +4706,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opXlogyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4724,9 +4725,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opXlogyScalarSelf, &locs214, &a1, other)
+	assertgenshapes.ChecksPre46(&c, &opXlogyScalarSelf, &assertgenshapes.Locs214, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	checksPost47(&c, &locs214, &a1, other, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs214, &a1, other, r0)
 	return r0
 }
 
@@ -4743,9 +4744,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXlogyScalarOther, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXlogyScalarOther, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4762,10 +4763,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opXlogy_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opXlogy_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4782,10 +4783,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXlogy_ScalarOther, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4802,10 +4803,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opXlogyOutTensor, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opXlogyOutTensor, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4822,10 +4823,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opXlogyOutScalarSelf, &locs215, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre48(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs215, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	checksPost17(&c, &locs215, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs215, &a1, &a2, other, out)
 	return r0
 }
 
@@ -4842,10 +4843,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opXlogyOutScalarOther, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4861,9 +4862,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogspace, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opLogspace, &assertgenshapes.Locs14)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -4879,9 +4880,9 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 		return kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLogspaceTensorTensor, &locs208)
+	assertgenshapes.ChecksPre9(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs208)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost10(&c, &locs208)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs208)
 	return r0
 }
 
@@ -4897,9 +4898,9 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 		return kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceTensorScalar, &locs209)
+	assertgenshapes.ChecksPre0(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs209)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs209)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs209)
 	return r0
 }
 
@@ -4915,9 +4916,9 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 		return kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceScalarTensor, &locs210)
+	assertgenshapes.ChecksPre0(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs210)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs210)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs210)
 	return r0
 }
 
@@ -4934,10 +4935,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opLogspaceOut, &locs26, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opLogspaceOut, &assertgenshapes.Locs26, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	checksPost8(&c, &locs26, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a4, out)
 	return r0
 }
 
@@ -4954,10 +4955,10 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opLogspaceTensorTensorOut, &locs211, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opLogspaceTensorTensorOut, &assertgenshapes.Locs211, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
-	checksPost15(&c, &locs211, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs211, &a4, out)
 	return r0
 }
 
@@ -4974,10 +4975,10 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLogspaceTensorScalarOut, &locs212, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLogspaceTensorScalarOut, &assertgenshapes.Locs212, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
-	checksPost31(&c, &locs212, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs212, &a4, out)
 	return r0
 }
 
@@ -4994,10 +4995,10 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLogspaceScalarTensorOut, &locs213, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLogspaceScalarTensorOut, &assertgenshapes.Locs213, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
-	checksPost31(&c, &locs213, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs213, &a4, out)
 	return r0
 }
 
@@ -5013,9 +5014,9 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5032,10 +5033,10 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLogSoftmaxIntOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -5051,9 +5052,9 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 		return kernels.LogSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSoftmaxDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs0)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5070,9 +5071,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5089,10 +5090,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opXLogSoftmaxOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5109,9 +5110,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXLogSoftmaxBackwardData, &locs216, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs216, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost13(&c, &locs216, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs216, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -5128,10 +5129,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opXLogSoftmaxBackwardDataOut, &locs217, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPre51(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs217, &a0, &a1, &a4, grad_output, output, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	checksPost52(&c, &locs217, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs217, &a0, &a1, &a4, grad_output, output, out)
 	return r0
 }
 
@@ -5147,9 +5148,9 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XLogcumsumexp(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXLogcumsumexp, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXLogcumsumexp, &assertgenshapes.Locs0)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5166,10 +5167,10 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXLogcumsumexpOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -5186,9 +5187,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogcumsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5205,10 +5206,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLogcumsumexpOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogcumsumexpOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5224,9 +5225,9 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.LogcumsumexpDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogcumsumexpDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs0)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5243,10 +5244,10 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLogcumsumexpDimnameOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLogcumsumexpDimnameOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -5263,9 +5264,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogsumexp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogsumexp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5282,10 +5283,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opLogsumexpOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogsumexpOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5301,9 +5302,9 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 		return kernels.LogsumexpNames(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogsumexpNames, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogsumexpNames, &assertgenshapes.Locs0)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5320,10 +5321,10 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLogsumexpNamesOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLogsumexpNamesOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -5339,9 +5340,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMarginRankingLoss, &locs103)
+	assertgenshapes.ChecksPre44(&c, &opMarginRankingLoss, &assertgenshapes.Locs103)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	checksPost57(&c, &locs103)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs103)
 	return r0
 }
 
@@ -5358,9 +5359,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5376,9 +5377,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMatmulBackward, &locs218)
+	assertgenshapes.ChecksPre60(&c, &opMatmulBackward, &assertgenshapes.Locs218)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	checksPost90(&c, &locs218)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs218)
 	return r0, r1
 }
 
@@ -5395,10 +5396,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre91(&c, &opMatmulBackwardOut, &locs219, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opMatmulBackwardOut, &assertgenshapes.Locs219, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	checksPost92(&c, &locs219, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs219, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -5415,10 +5416,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMatmulOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMatmulOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5434,9 +5435,9 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.MatrixPower(self, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixPower, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMatrixPower, &assertgenshapes.Locs0)
 	r0 := kernels.MatrixPower(self, n)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5453,10 +5454,10 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opMatrixPowerOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opMatrixPowerOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -5472,9 +5473,9 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExp(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixExp, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMatrixExp, &assertgenshapes.Locs0)
 	r0 := kernels.MatrixExp(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5490,9 +5491,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMatrixExpBackward, &locs220)
+	assertgenshapes.ChecksPre9(&c, &opMatrixExpBackward, &assertgenshapes.Locs220)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	checksPost10(&c, &locs220)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs220)
 	return r0
 }
 
@@ -5508,9 +5509,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXAminmax, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opXAminmax, &assertgenshapes.Locs27)
 	r0, r1 := kernels.XAminmax(self)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -5527,10 +5528,10 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre42(&c, &opXAminmaxOut, &locs28, &a1, &a2, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXAminmaxOut, &assertgenshapes.Locs28, &a1, &a2, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	checksPost43(&c, &locs28, &a1, &a2, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a1, &a2, out0, out1)
 	return r0, r1
 }
 
@@ -5546,9 +5547,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXAminmaxDim, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opXAminmaxDim, &assertgenshapes.Locs27)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -5565,10 +5566,10 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opXAminmaxDimOut, &locs28, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXAminmaxDimOut, &assertgenshapes.Locs28, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	checksPost43(&c, &locs28, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -5584,9 +5585,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 		return kernels.Aminmax(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opAminmax, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opAminmax, &assertgenshapes.Locs27)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -5603,10 +5604,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opAminmaxOut, &locs221, &a3, &a4, min_, max_)
+	assertgenshapes.ChecksPre42(&c, &opAminmaxOut, &assertgenshapes.Locs221, &a3, &a4, min_, max_)
 	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	checksPost43(&c, &locs221, &a3, &a4, min_, max_)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs221, &a3, &a4, min_, max_)
 	return r0, r1
 }
 
@@ -5622,9 +5623,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXComputeLinearCombination, &locs222)
+	assertgenshapes.ChecksPre9(&c, &opXComputeLinearCombination, &assertgenshapes.Locs222)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	checksPost10(&c, &locs222)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs222)
 	return r0
 }
 
@@ -5641,10 +5642,10 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXComputeLinearCombinationOut, &locs223, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	checksPost15(&c, &locs223, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs223, &a2, out)
 	return r0
 }
 
@@ -5661,9 +5662,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMaxDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMaxDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5680,10 +5681,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opMaxDimMax, &locs224, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre93(&c, &opMaxDimMax, &assertgenshapes.Locs224, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost52(&c, &locs224, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs224, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
@@ -5699,9 +5700,9 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MaxNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMaxNamesDim, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opMaxNamesDim, &assertgenshapes.Locs27)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -5718,10 +5719,10 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opMaxNamesDimMax, &locs225, &a3, &a4, max_, max_values)
+	assertgenshapes.ChecksPre42(&c, &opMaxNamesDimMax, &assertgenshapes.Locs225, &a3, &a4, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	checksPost43(&c, &locs225, &a3, &a4, max_, max_values)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs225, &a3, &a4, max_, max_values)
 	return r0, r1
 }
 
@@ -5737,9 +5738,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opValueSelectingReductionBackward, &locs140)
+	assertgenshapes.ChecksPre9(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs140)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	checksPost10(&c, &locs140)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs140)
 	return r0
 }
 
@@ -5756,9 +5757,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5775,10 +5776,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAmaxOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5794,9 +5795,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMaxPool1dWithIndices, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs27)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -5812,9 +5813,9 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMaxPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5831,9 +5832,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5850,9 +5851,9 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaxPool2dBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opMaxPool2dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5869,10 +5870,10 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opMaxPool2dBackwardOut, &locs227, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opMaxPool2dBackwardOut, &assertgenshapes.Locs227, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost15(&c, &locs227, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs227, &a7, out)
 	return r0
 }
 
@@ -5889,9 +5890,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5908,10 +5909,10 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opMkldnnMaxPool2dOut, &locs41, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs41, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost31(&c, &locs41, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a6, out)
 	return r0
 }
 
@@ -5927,9 +5928,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMkldnnMaxPool2dBackward, &locs228)
+	assertgenshapes.ChecksPre44(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs228)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost57(&c, &locs228)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs228)
 	return r0
 }
 
@@ -5946,10 +5947,10 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &locs229, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs229, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost59(&c, &locs229, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs229, &a8, out)
 	return r0
 }
 
@@ -5966,9 +5967,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5985,10 +5986,10 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opMkldnnMaxPool3dOut, &locs41, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs41, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost31(&c, &locs41, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a6, out)
 	return r0
 }
 
@@ -6004,9 +6005,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMkldnnMaxPool3dBackward, &locs228)
+	assertgenshapes.ChecksPre44(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs228)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost57(&c, &locs228)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs228)
 	return r0
 }
 
@@ -6023,10 +6024,10 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &locs229, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs229, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost59(&c, &locs229, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs229, &a8, out)
 	return r0
 }
 
@@ -6042,9 +6043,9 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool1d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs0)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6061,10 +6062,10 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opQuantizedMaxPool1dOut, &locs41, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs41, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost31(&c, &locs41, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a6, out)
 	return r0
 }
 
@@ -6080,9 +6081,9 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool2d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs0)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6099,10 +6100,10 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opQuantizedMaxPool2dOut, &locs41, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs41, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost31(&c, &locs41, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a6, out)
 	return r0
 }
 
@@ -6118,9 +6119,9 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool3d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs0)
 	r0 := kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6137,10 +6138,10 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opQuantizedMaxPool3dOut, &locs41, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool3dOut, &assertgenshapes.Locs41, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost31(&c, &locs41, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a6, out)
 	return r0
 }
 
@@ -6156,9 +6157,9 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMaxPool3d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMaxPool3d, &assertgenshapes.Locs0)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6175,9 +6176,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMean, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMean, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6194,10 +6195,10 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opMeanDtypeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMeanDtypeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6214,9 +6215,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMeanDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMeanDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6233,10 +6234,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opMeanOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMeanOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6252,9 +6253,9 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 		return kernels.MeanNamesDim(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMeanNamesDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMeanNamesDim, &assertgenshapes.Locs0)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6271,10 +6272,10 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opMeanNamesOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opMeanNamesOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -6290,9 +6291,9 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanmean, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNanmean, &assertgenshapes.Locs0)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6309,10 +6310,10 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opNanmeanOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opNanmeanOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -6329,9 +6330,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Median(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6348,10 +6349,10 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opMedianOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opMedianOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -6368,9 +6369,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMedianDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMedianDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6387,10 +6388,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opMedianDimValues, &locs120, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opMedianDimValues, &assertgenshapes.Locs120, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	checksPost52(&c, &locs120, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -6406,9 +6407,9 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 		return kernels.MedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMedianNamesDim, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opMedianNamesDim, &assertgenshapes.Locs27)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -6425,10 +6426,10 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opMedianNamesDimValues, &locs121, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opMedianNamesDimValues, &assertgenshapes.Locs121, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost43(&c, &locs121, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs121, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -6445,9 +6446,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNanmedian, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNanmedian, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6464,10 +6465,10 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opNanmedianOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opNanmedianOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -6484,9 +6485,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opNanmedianDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opNanmedianDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6503,10 +6504,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opNanmedianDimValues, &locs120, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opNanmedianDimValues, &assertgenshapes.Locs120, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	checksPost52(&c, &locs120, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -6522,9 +6523,9 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 		return kernels.NanmedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNanmedianNamesDim, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opNanmedianNamesDim, &assertgenshapes.Locs27)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -6541,10 +6542,10 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opNanmedianNamesDimValues, &locs121, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opNanmedianNamesDimValues, &assertgenshapes.Locs121, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost43(&c, &locs121, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs121, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -6561,9 +6562,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMinDim, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMinDim, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6580,10 +6581,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opMinDimMin, &locs230, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre93(&c, &opMinDimMin, &assertgenshapes.Locs230, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost52(&c, &locs230, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs230, &a0, &a3, &a4, self, min_, min_indices)
 	return r0, r1
 }
 
@@ -6599,9 +6600,9 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MinNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMinNamesDim, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opMinNamesDim, &assertgenshapes.Locs27)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -6618,10 +6619,10 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opMinNamesDimMin, &locs231, &a3, &a4, min_, min_indices)
+	assertgenshapes.ChecksPre42(&c, &opMinNamesDimMin, &assertgenshapes.Locs231, &a3, &a4, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost43(&c, &locs231, &a3, &a4, min_, min_indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs231, &a3, &a4, min_, min_indices)
 	return r0, r1
 }
 
@@ -6638,9 +6639,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAmin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAmin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6657,10 +6658,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opAminOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAminOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -6677,9 +6678,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opXMpsConvolution, &locs95, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXMpsConvolution, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6696,10 +6697,10 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opXMpsConvolutionOut, &locs111, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs111, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost15(&c, &locs111, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
 	return r0
 }
 
@@ -6716,9 +6717,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opMpsConvolutionBackward, &locs188, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre76(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs188, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	checksPost77(&c, &locs188, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs188, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6735,10 +6736,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre78(&c, &opMpsConvolutionBackwardOut, &locs189, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs189, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs189, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs189, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6755,9 +6756,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMkldnnConvolution, &locs95, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMkldnnConvolution, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6774,10 +6775,10 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opMkldnnConvolutionOut, &locs111, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs111, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost15(&c, &locs111, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
 	return r0
 }
 
@@ -6794,9 +6795,9 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre128(&c, &opMkldnnRnnLayer, &locs232, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
+	assertgenshapes.ChecksPre128(&c, &opMkldnnRnnLayer, &assertgenshapes.Locs232, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
-	checksPost129(&c, &locs232, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs232, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6813,10 +6814,10 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 	}
 	var c asserts.Call
 	var a16, a17, a18, a19 asserts.Saved
-	checksPre130(&c, &opMkldnnRnnLayerOut, &locs233, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre130(&c, &opMkldnnRnnLayerOut, &assertgenshapes.Locs233, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
-	checksPost131(&c, &locs233, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs233, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6833,9 +6834,9 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22 asserts.Saved
-	checksPre132(&c, &opMkldnnRnnLayerBackward, &locs234, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
+	assertgenshapes.ChecksPre132(&c, &opMkldnnRnnLayerBackward, &assertgenshapes.Locs234, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
-	checksPost133(&c, &locs234, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
+	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs234, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6852,10 +6853,10 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a23, a24, a25, a26, a27, a28, a29 asserts.Saved
-	checksPre134(&c, &opMkldnnRnnLayerBackwardOut, &locs235, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
+	assertgenshapes.ChecksPre134(&c, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Locs235, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
-	checksPost135(&c, &locs235, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
+	assertgenshapes.ChecksPost135(&c, &assertgenshapes.Locs235, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6872,9 +6873,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre136(&c, &opMiopenBatchNorm, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre136(&c, &opMiopenBatchNorm, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost137(&c, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6891,10 +6892,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre138(&c, &opMiopenBatchNormOut, &locs237, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre138(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs237, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	checksPost139(&c, &locs237, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs237, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6911,9 +6912,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre140(&c, &opMiopenBatchNormBackward, &locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.ChecksPre140(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	checksPost141(&c, &locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6930,10 +6931,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	checksPre78(&c, &opMiopenBatchNormBackwardOut, &locs239, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs239, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	checksPost79(&c, &locs239, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs239, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6950,9 +6951,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMiopenConvolution, &locs95, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMiopenConvolution, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6969,10 +6970,10 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opMiopenConvolutionOut, &locs111, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs111, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost15(&c, &locs111, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a9, out)
 	return r0
 }
 
@@ -6989,9 +6990,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMiopenConvolutionTranspose, &locs95, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7008,10 +7009,10 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre14(&c, &opMiopenConvolutionTransposeOut, &locs111, &a10, out)
+	assertgenshapes.ChecksPre14(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs111, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost15(&c, &locs111, &a10, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a10, out)
 	return r0
 }
 
@@ -7028,9 +7029,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opMiopenDepthwiseConvolution, &locs95, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7047,10 +7048,10 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	checksPre14(&c, &opMiopenDepthwiseConvolutionOut, &locs111, &a9, out)
+	assertgenshapes.ChecksPre14(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs111, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost15(&c, &locs111, &a9, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a9, out)
 	return r0
 }
 
@@ -7066,9 +7067,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMiopenConvolutionRelu, &locs109)
+	assertgenshapes.ChecksPre9(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs109)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost10(&c, &locs109)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs109)
 	return r0
 }
 
@@ -7084,9 +7085,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMiopenConvolutionAddRelu, &locs114)
+	assertgenshapes.ChecksPre44(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs114)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost57(&c, &locs114)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs114)
 	return r0
 }
 
@@ -7106,9 +7107,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	checksPre142(&c, &opMiopenRnn, &locs240, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre142(&c, &opMiopenRnn, &assertgenshapes.Locs240, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost143(&c, &locs240, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost143(&c, &assertgenshapes.Locs240, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7125,10 +7126,10 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	}
 	var c asserts.Call
 	var a14, a15, a16, a17, a18 asserts.Saved
-	checksPre34(&c, &opMiopenRnnOut, &locs23, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre34(&c, &opMiopenRnnOut, &assertgenshapes.Locs23, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost35(&c, &locs23, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost35(&c, &assertgenshapes.Locs23, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7148,9 +7149,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre144(&c, &opMiopenRnnBackward, &locs241, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre144(&c, &opMiopenRnnBackward, &assertgenshapes.Locs241, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost145(&c, &locs241, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs241, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
 	return r0, r1, r2, r3
 }
 
@@ -7171,10 +7172,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a19, a21, a22, a23 asserts.Saved
 		l1, l24                            asserts.SavedList
 	)
-	checksPre38(&c, &opMiopenRnnBackwardOut, &locs25, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre38(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost39(&c, &locs25, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
@@ -7190,9 +7191,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMm, &locs70, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre12(&c, &opMm, &assertgenshapes.Locs70, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost13(&c, &locs70, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs70, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -7209,10 +7210,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMmOut, &locs71, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre51(&c, &opMmOut, &assertgenshapes.Locs71, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost52(&c, &locs71, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs71, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -7228,9 +7229,9 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.XIntMm(self, mat2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXIntMm, &locs70)
+	assertgenshapes.ChecksPre9(&c, &opXIntMm, &assertgenshapes.Locs70)
 	r0 := kernels.XIntMm(self, mat2)
-	checksPost10(&c, &locs70)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -7247,10 +7248,10 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXIntMmOut, &locs242, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXIntMmOut, &assertgenshapes.Locs242, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
-	checksPost15(&c, &locs242, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs242, &a2, out)
 	return r0
 }
 
@@ -7266,9 +7267,9 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 		return kernels.XConvertWeightToInt4pack(self, innerKTiles)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConvertWeightToInt4pack, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs0)
 	r0 := kernels.XConvertWeightToInt4pack(self, innerKTiles)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7284,9 +7285,9 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 		return kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXWeightInt4packMm, &locs243)
+	assertgenshapes.ChecksPre44(&c, &opXWeightInt4packMm, &assertgenshapes.Locs243)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost57(&c, &locs243)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243)
 	return r0
 }
 
@@ -7302,9 +7303,9 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 		return kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConvertWeightToInt4packForCpu, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs0)
 	r0 := kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7320,9 +7321,9 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 		return kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXWeightInt4packMmForCpu, &locs243)
+	assertgenshapes.ChecksPre44(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs243)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost57(&c, &locs243)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243)
 	return r0
 }
 
@@ -7338,9 +7339,9 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 		return kernels.XWeightInt8packMm(self, mat2, scales)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXWeightInt8packMm, &locs244)
+	assertgenshapes.ChecksPre44(&c, &opXWeightInt8packMm, &assertgenshapes.Locs244)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
-	checksPost57(&c, &locs244)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs244)
 	return r0
 }
 
@@ -7356,9 +7357,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseMm, &locs245)
+	assertgenshapes.ChecksPre9(&c, &opXSparseMm, &assertgenshapes.Locs245)
 	r0 := kernels.XSparseMm(sparse, dense)
-	checksPost10(&c, &locs245)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs245)
 	return r0
 }
 
@@ -7374,9 +7375,9 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 		return kernels.XSparseMmReduce(sparse, dense, reduce)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseMmReduce, &locs245)
+	assertgenshapes.ChecksPre9(&c, &opXSparseMmReduce, &assertgenshapes.Locs245)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
-	checksPost10(&c, &locs245)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs245)
 	return r0
 }
 
@@ -7393,9 +7394,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7412,10 +7413,10 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXSparseSparseMatmulOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -7432,9 +7433,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMode, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMode, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7451,10 +7452,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opModeValues, &locs120, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opModeValues, &assertgenshapes.Locs120, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	checksPost52(&c, &locs120, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -7470,9 +7471,9 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.ModeDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opModeDimname, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opModeDimname, &assertgenshapes.Locs27)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -7489,10 +7490,10 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opModeDimnameOut, &locs121, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opModeDimnameOut, &assertgenshapes.Locs121, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	checksPost43(&c, &locs121, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs121, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -7509,9 +7510,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMulTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7528,10 +7529,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opMul_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opMul_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7548,10 +7549,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMulOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMulOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7568,9 +7569,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMulScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMulScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7587,10 +7588,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMul_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMul_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7607,10 +7608,10 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opMulScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opMulScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -7626,9 +7627,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMultiplyTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opMultiplyTensor, &assertgenshapes.Locs6)
 	r0 := kernels.MultiplyTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -7645,10 +7646,10 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opMultiply_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opMultiply_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -7665,10 +7666,10 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMultiplyOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMultiplyOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -7684,9 +7685,9 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MultiplyScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMultiplyScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMultiplyScalar, &assertgenshapes.Locs0)
 	r0 := kernels.MultiplyScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7703,10 +7704,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMultiply_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMultiply_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7723,9 +7724,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMv, &locs246, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre12(&c, &opMv, &assertgenshapes.Locs246, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	checksPost13(&c, &locs246, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs246, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -7742,10 +7743,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMvOut, &locs247, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPre51(&c, &opMvOut, &assertgenshapes.Locs247, &a0, &a1, &a2, self, vec, out)
 	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	checksPost52(&c, &locs247, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs247, &a0, &a1, &a2, self, vec, out)
 	return r0
 }
 
@@ -7762,10 +7763,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opMvlgammaOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMvlgammaOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7782,9 +7783,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMvlgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMvlgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7801,10 +7802,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMvlgamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMvlgamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7820,9 +7821,9 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 		return kernels.NarrowCopy(self, dim, start, length)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNarrowCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNarrowCopy, &assertgenshapes.Locs0)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7839,10 +7840,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opNarrowCopyOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opNarrowCopyOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -7858,9 +7859,9 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNarrow, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNarrow, &assertgenshapes.Locs0)
 	r0 := kernels.Narrow(self, dim, start, length)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7876,9 +7877,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNarrowTensor, &locs248)
+	assertgenshapes.ChecksPre9(&c, &opNarrowTensor, &assertgenshapes.Locs248)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	checksPost10(&c, &locs248)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs248)
 	return r0
 }
 
@@ -7895,9 +7896,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre146(&c, &opNativeBatchNorm, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre146(&c, &opNativeBatchNorm, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost147(&c, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7914,10 +7915,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a8, a9, a10 asserts.Saved
-	checksPre148(&c, &opNativeBatchNormOut, &locs249, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre148(&c, &opNativeBatchNormOut, &assertgenshapes.Locs249, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost24(&c, &locs249, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs249, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7934,10 +7935,10 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre149(&c, &opXNativeBatchNormLegit, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre149(&c, &opXNativeBatchNormLegit, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost150(&c, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost150(&c, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7954,9 +7955,9 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre151(&c, &opXNativeBatchNormLegitFunctional, &locs250, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre151(&c, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Locs250, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost152(&c, &locs250, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost152(&c, &assertgenshapes.Locs250, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7973,9 +7974,9 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre153(&c, &opXNativeBatchNormLegitNoTraining, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre153(&c, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost150(&c, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost150(&c, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7992,10 +7993,10 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 	}
 	var c asserts.Call
 	var a7, a8, a9 asserts.Saved
-	checksPre78(&c, &opXNativeBatchNormLegitNoTrainingOut, &locs251, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Locs251, &a7, &a8, &a9, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
-	checksPost79(&c, &locs251, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs251, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -8012,10 +8013,10 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 	}
 	var c asserts.Call
 	var a3, a4, a8, a9, a10 asserts.Saved
-	checksPre154(&c, &opXNativeBatchNormLegitOut, &locs252, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre154(&c, &opXNativeBatchNormLegitOut, &assertgenshapes.Locs252, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost155(&c, &locs252, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPost155(&c, &assertgenshapes.Locs252, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -8032,9 +8033,9 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre112(&c, &opXNativeBatchNormLegitNoStats, &locs167, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre112(&c, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Locs167, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
-	checksPost113(&c, &locs167, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost113(&c, &assertgenshapes.Locs167, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8051,10 +8052,10 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a6, a7, a8 asserts.Saved
-	checksPre148(&c, &opXNativeBatchNormLegitNoStatsOut, &locs249, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre148(&c, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Locs249, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost24(&c, &locs249, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs249, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -8070,9 +8071,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBatchNormStats, &locs31)
+	assertgenshapes.ChecksPre9(&c, &opBatchNormStats, &assertgenshapes.Locs31)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	checksPost11(&c, &locs31)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs31)
 	return r0, r1
 }
 
@@ -8089,10 +8090,10 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opBatchNormStatsOut, &locs32, &a2, &a3, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opBatchNormStatsOut, &assertgenshapes.Locs32, &a2, &a3, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	checksPost43(&c, &locs32, &a2, &a3, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs32, &a2, &a3, out0, out1)
 	return r0, r1
 }
 
@@ -8108,9 +8109,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opBatchNormElemt, &locs253)
+	assertgenshapes.ChecksPre44(&c, &opBatchNormElemt, &assertgenshapes.Locs253)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	checksPost57(&c, &locs253)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs253)
 	return r0
 }
 
@@ -8127,10 +8128,10 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre58(&c, &opBatchNormElemtOut, &locs254, &a6, out)
+	assertgenshapes.ChecksPre58(&c, &opBatchNormElemtOut, &assertgenshapes.Locs254, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	checksPost59(&c, &locs254, &a6, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs254, &a6, out)
 	return r0
 }
 
@@ -8146,9 +8147,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opBatchNormGatherStats, &locs255)
+	assertgenshapes.ChecksPre60(&c, &opBatchNormGatherStats, &assertgenshapes.Locs255)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	checksPost90(&c, &locs255)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs255)
 	return r0, r1
 }
 
@@ -8165,10 +8166,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a8, a9 asserts.Saved
-	checksPre91(&c, &opBatchNormGatherStatsOut, &locs256, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs256, &a8, &a9, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	checksPost92(&c, &locs256, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs256, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -8184,9 +8185,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opBatchNormGatherStatsWithCounts, &locs257)
+	assertgenshapes.ChecksPre62(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs257)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	checksPost156(&c, &locs257)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs257)
 	return r0, r1
 }
 
@@ -8203,10 +8204,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8, a9 asserts.Saved
-	checksPre95(&c, &opBatchNormGatherStatsWithCountsOut, &locs258, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPre95(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs258, &a8, &a9, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	checksPost96(&c, &locs258, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs258, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -8223,9 +8224,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre157(&c, &opNativeBatchNormBackward, &locs259, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.ChecksPre157(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs259, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	checksPost158(&c, &locs259, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost158(&c, &assertgenshapes.Locs259, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8242,10 +8243,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	checksPre138(&c, &opNativeBatchNormBackwardOut, &locs260, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre138(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs260, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	checksPost139(&c, &locs260, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs260, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -8261,9 +8262,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var c asserts.Call
-	checksPre100(&c, &opBatchNormBackwardReduce, &locs261)
+	assertgenshapes.ChecksPre100(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs261)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	checksPost159(&c, &locs261)
+	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs261)
 	return r0, r1, r2, r3
 }
 
@@ -8280,10 +8281,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a8, a9, a10, a11 asserts.Saved
-	checksPre160(&c, &opBatchNormBackwardReduceOut, &locs262, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre160(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs262, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	checksPost161(&c, &locs262, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost161(&c, &assertgenshapes.Locs262, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8299,9 +8300,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	}
 	var c asserts.Call
-	checksPre100(&c, &opBatchNormBackwardElemt, &locs263)
+	assertgenshapes.ChecksPre100(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs263)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
-	checksPost101(&c, &locs263)
+	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs263)
 	return r0
 }
 
@@ -8318,10 +8319,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre162(&c, &opBatchNormBackwardElemtOut, &locs264, &a8, out)
+	assertgenshapes.ChecksPre162(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs264, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
-	checksPost163(&c, &locs264, &a8, out)
+	assertgenshapes.ChecksPost163(&c, &assertgenshapes.Locs264, &a8, out)
 	return r0
 }
 
@@ -8337,9 +8338,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBatchNormUpdateStats, &locs31)
+	assertgenshapes.ChecksPre9(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs31)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	checksPost11(&c, &locs31)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs31)
 	return r0, r1
 }
 
@@ -8356,10 +8357,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opBatchNormUpdateStatsOut, &locs32, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs32, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	checksPost43(&c, &locs32, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs32, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -8375,9 +8376,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	checksPre20(&c, &opIsVulkanAvailable, &locs10)
+	assertgenshapes.ChecksPre20(&c, &opIsVulkanAvailable, &assertgenshapes.Locs10)
 	r0 := kernels.IsVulkanAvailable()
-	checksPost21(&c, &locs10)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -8393,9 +8394,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	checksPre20(&c, &opXNnpackAvailable, &locs10)
+	assertgenshapes.ChecksPre20(&c, &opXNnpackAvailable, &assertgenshapes.Locs10)
 	r0 := kernels.XNnpackAvailable()
-	checksPost21(&c, &locs10)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -8412,9 +8413,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre64(&c, &opXNnpackSpatialConvolution, &locs89, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	checksPost65(&c, &locs89, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -8431,10 +8432,10 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opXNnpackSpatialConvolutionOut, &locs90, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs90, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	checksPost15(&c, &locs90, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs90, &a5, out)
 	return r0
 }
 
@@ -8450,9 +8451,9 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOnesNames, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opOnesNames, &assertgenshapes.Locs14)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -8469,10 +8470,10 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opOnesNamesOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opOnesNamesOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -8488,9 +8489,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOnes, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opOnes, &assertgenshapes.Locs14)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -8507,10 +8508,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opOnesOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opOnesOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -8527,9 +8528,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opOnesLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opOnesLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8546,10 +8547,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opOnesLikeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opOnesLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8565,9 +8566,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opPairwiseDistance, &locs265)
+	assertgenshapes.ChecksPre9(&c, &opPairwiseDistance, &assertgenshapes.Locs265)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	checksPost10(&c, &locs265)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs265)
 	return r0
 }
 
@@ -8583,9 +8584,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCdist, &locs265)
+	assertgenshapes.ChecksPre9(&c, &opCdist, &assertgenshapes.Locs265)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	checksPost10(&c, &locs265)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs265)
 	return r0
 }
 
@@ -8602,9 +8603,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXEuclideanDist, &locs265, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre12(&c, &opXEuclideanDist, &assertgenshapes.Locs265, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	checksPost13(&c, &locs265, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs265, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8621,10 +8622,10 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXEuclideanDistOut, &locs266, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXEuclideanDistOut, &assertgenshapes.Locs266, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	checksPost15(&c, &locs266, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs266, &a2, out)
 	return r0
 }
 
@@ -8641,9 +8642,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXCdistForward, &locs265, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre12(&c, &opXCdistForward, &assertgenshapes.Locs265, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	checksPost13(&c, &locs265, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs265, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8660,10 +8661,10 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXCdistForwardOut, &locs266, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXCdistForwardOut, &assertgenshapes.Locs266, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	checksPost15(&c, &locs266, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs266, &a4, out)
 	return r0
 }
 
@@ -8680,9 +8681,9 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre164(&c, &opXCdistBackward, &locs267, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	assertgenshapes.ChecksPre164(&c, &opXCdistBackward, &assertgenshapes.Locs267, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	checksPost165(&c, &locs267, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
+	assertgenshapes.ChecksPost165(&c, &assertgenshapes.Locs267, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -8699,10 +8700,10 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre166(&c, &opXCdistBackwardOut, &locs268, &a5, out)
+	assertgenshapes.ChecksPre166(&c, &opXCdistBackwardOut, &assertgenshapes.Locs268, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	checksPost167(&c, &locs268, &a5, out)
+	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs268, &a5, out)
 	return r0
 }
 
@@ -8718,9 +8719,9 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.Pdist(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPdist, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPdist, &assertgenshapes.Locs0)
 	r0 := kernels.Pdist(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8737,9 +8738,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXPdistForward, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXPdistForward, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8756,10 +8757,10 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXPdistForwardOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXPdistForwardOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -8776,9 +8777,9 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre53(&c, &opXPdistBackward, &locs269, &a0, &a1, &a3, grad, self, pdist)
+	assertgenshapes.ChecksPre53(&c, &opXPdistBackward, &assertgenshapes.Locs269, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	checksPost54(&c, &locs269, &a0, &a1, &a3, grad, self, pdist, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs269, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
@@ -8795,10 +8796,10 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXPdistBackwardOut, &locs270, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXPdistBackwardOut, &assertgenshapes.Locs270, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	checksPost59(&c, &locs270, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs270, &a4, out)
 	return r0
 }
 
@@ -8814,9 +8815,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCosineSimilarity, &locs265)
+	assertgenshapes.ChecksPre9(&c, &opCosineSimilarity, &assertgenshapes.Locs265)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	checksPost10(&c, &locs265)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs265)
 	return r0
 }
 
@@ -8833,9 +8834,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPermute, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8851,9 +8852,9 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 		return kernels.MovedimIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMovedimIntlist, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMovedimIntlist, &assertgenshapes.Locs0)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8869,9 +8870,9 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 		return kernels.MovedimInt(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMovedimInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMovedimInt, &assertgenshapes.Locs0)
 	r0 := kernels.MovedimInt(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8887,9 +8888,9 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMoveaxisIntlist, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisIntlist, &assertgenshapes.Locs0)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8905,9 +8906,9 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 		return kernels.MoveaxisInt(self, source, destination)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMoveaxisInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMoveaxisInt, &assertgenshapes.Locs0)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8923,9 +8924,9 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 		return kernels.NumpyT(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNumpyT, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNumpyT, &assertgenshapes.Locs0)
 	r0 := kernels.NumpyT(self)
-	checksPost102(&c, &locs0)
+	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8941,9 +8942,9 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixH(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixH, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMatrixH, &assertgenshapes.Locs0)
 	r0 := kernels.MatrixH(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8959,9 +8960,9 @@ func MT(self *torch.Tensor) *torch.Tensor {
 		return kernels.MT(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMT, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMT, &assertgenshapes.Locs0)
 	r0 := kernels.MT(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8977,9 +8978,9 @@ func MH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MH(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMH, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMH, &assertgenshapes.Locs0)
 	r0 := kernels.MH(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8995,9 +8996,9 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 		return kernels.Adjoint(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdjoint, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdjoint, &assertgenshapes.Locs0)
 	r0 := kernels.Adjoint(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9014,9 +9015,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPixelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPixelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9033,10 +9034,10 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opPixelShuffleOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opPixelShuffleOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -9053,9 +9054,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPixelUnshuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPixelUnshuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9072,10 +9073,10 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opPixelUnshuffleOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -9092,9 +9093,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opChannelShuffle, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opChannelShuffle, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	checksPost168(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost168(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9111,10 +9112,10 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opChannelShuffleOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opChannelShuffleOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -9130,9 +9131,9 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeChannelShuffle, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNativeChannelShuffle, &assertgenshapes.Locs0)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9149,9 +9150,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opIsPinned, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opIsPinned, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9167,9 +9168,9 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.PinMemory(self, device)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPinMemory, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPinMemory, &assertgenshapes.Locs0)
 	r0 := kernels.PinMemory(self, device)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9186,9 +9187,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXPinMemory, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXPinMemory, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9205,10 +9206,10 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXPinMemoryOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXPinMemoryOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -9224,9 +9225,9 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 		return kernels.Pinverse(self, rcond)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPinverse, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPinverse, &assertgenshapes.Locs0)
 	r0 := kernels.Pinverse(self, rcond)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9242,9 +9243,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opPoissonNllLoss, &locs271)
+	assertgenshapes.ChecksPre9(&c, &opPoissonNllLoss, &assertgenshapes.Locs271)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	checksPost10(&c, &locs271)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs271)
 	return r0
 }
 
@@ -9261,9 +9262,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRad2deg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRad2deg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9280,10 +9281,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRad2deg_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRad2deg_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9300,10 +9301,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opRad2degOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRad2degOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9320,9 +9321,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDeg2rad, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDeg2rad, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9339,10 +9340,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDeg2rad_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDeg2rad_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9359,10 +9360,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opDeg2radOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opDeg2radOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9378,9 +9379,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScalarTensor, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opScalarTensor, &assertgenshapes.Locs14)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -9397,10 +9398,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opScalarTensorOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opScalarTensorOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -9416,9 +9417,9 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandNames, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandNames, &assertgenshapes.Locs14)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -9435,10 +9436,10 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandNamesOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandNamesOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -9454,9 +9455,9 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandGeneratorWithNames, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs14)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -9473,10 +9474,10 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRandGeneratorWithNamesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRandGeneratorWithNamesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -9492,9 +9493,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRand, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRand, &assertgenshapes.Locs14)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -9510,9 +9511,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandGenerator, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandGenerator, &assertgenshapes.Locs14)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -9529,10 +9530,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opRandOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opRandOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -9549,10 +9550,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandGeneratorOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandGeneratorOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -9569,9 +9570,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9588,10 +9589,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRandLikeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRandLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -22,9 +23,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandint, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandint, &assertgenshapes.Locs14)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -40,9 +41,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintGenerator, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandintGenerator, &assertgenshapes.Locs14)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -58,9 +59,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintLow, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandintLow, &assertgenshapes.Locs14)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -76,9 +77,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintLowGenerator, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandintLowGenerator, &assertgenshapes.Locs14)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -95,10 +96,10 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandintOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -115,10 +116,10 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRandintGeneratorOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintGeneratorOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -135,10 +136,10 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRandintLowOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintLowOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -155,10 +156,10 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opRandintLowGeneratorOut, &locs26, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs26, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	checksPost8(&c, &locs26, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a4, out)
 	return r0
 }
 
@@ -174,9 +175,9 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLike, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRandintLike, &assertgenshapes.Locs0)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -193,10 +194,10 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRandintLikeOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRandintLikeOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -212,9 +213,9 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeLowDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs0)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -231,10 +232,10 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opRandintLikeLowDtypeOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -250,9 +251,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandn, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandn, &assertgenshapes.Locs14)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -268,9 +269,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandnGenerator, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandnGenerator, &assertgenshapes.Locs14)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -286,9 +287,9 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandnNames, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandnNames, &assertgenshapes.Locs14)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -305,10 +306,10 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandnNamesOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandnNamesOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -324,9 +325,9 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandnGeneratorWithNames, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs14)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -343,10 +344,10 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRandnGeneratorWithNamesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -363,10 +364,10 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opRandnOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opRandnOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -383,10 +384,10 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandnGeneratorOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandnGeneratorOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -403,9 +404,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandnLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandnLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -422,10 +423,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRandnLikeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRandnLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -441,9 +442,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandperm, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandperm, &assertgenshapes.Locs14)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -459,9 +460,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandpermGenerator, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRandpermGenerator, &assertgenshapes.Locs14)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -478,10 +479,10 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opRandpermOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opRandpermOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -498,10 +499,10 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRandpermGeneratorOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -517,9 +518,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRangeStep, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRangeStep, &assertgenshapes.Locs14)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -535,9 +536,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRange, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opRange, &assertgenshapes.Locs14)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -554,10 +555,10 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opRangeOut_, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opRangeOut_, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -574,10 +575,10 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opRangeOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opRangeOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -593,9 +594,9 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ravel(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRavel, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRavel, &assertgenshapes.Locs0)
 	r0 := kernels.Ravel(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -612,9 +613,9 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReciprocal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -631,10 +632,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opReciprocal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opReciprocal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -651,10 +652,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opReciprocalOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReciprocalOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -671,9 +672,9 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNeg, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -690,10 +691,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNeg_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNeg_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -710,10 +711,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opNegOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNegOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -729,9 +730,9 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNegative, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0)
 	r0 := kernels.Negative(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -748,10 +749,10 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNegative_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNegative_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Negative_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -768,10 +769,10 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opNegativeOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opNegativeOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -788,9 +789,9 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRepeat, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -807,10 +808,10 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRepeatOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRepeatOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -826,9 +827,9 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveTensor, &locs272)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs272)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	checksPost1(&c, &locs272)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs272)
 	return r0
 }
 
@@ -845,10 +846,10 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRepeatInterleaveTensorOut, &locs273, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs273, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	checksPost31(&c, &locs273, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs273, &a2, out)
 	return r0
 }
 
@@ -864,9 +865,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opRepeatInterleaveSelfTensor, &locs274)
+	assertgenshapes.ChecksPre9(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs274)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	checksPost10(&c, &locs274)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs274)
 	return r0
 }
 
@@ -882,9 +883,9 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveSelfInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -900,9 +901,9 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.Reshape(self, shape)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opReshape, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0)
 	r0 := kernels.Reshape(self, shape)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -919,9 +920,9 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXReshapeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXReshapeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeCopy(self, size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -938,9 +939,9 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXReshapeAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -957,9 +958,9 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXMkldnnReshape, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -976,10 +977,10 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXMkldnnReshapeOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -995,9 +996,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ReshapeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opReshapeAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opReshapeAs, &assertgenshapes.Locs6)
 	r0 := kernels.ReshapeAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1014,9 +1015,9 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRound, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Round(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1033,10 +1034,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRound_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRound_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1053,10 +1054,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opRoundOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRoundOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1073,9 +1074,9 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRoundDecimals, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1092,10 +1093,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRound_Decimals, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRound_Decimals, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1112,10 +1113,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRoundDecimalsOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRoundDecimalsOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -1131,9 +1132,9 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRrelu, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1150,10 +1151,10 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRrelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRrelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1170,9 +1171,9 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Relu(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1189,10 +1190,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1209,10 +1210,10 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opReluOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opReluOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -1228,9 +1229,9 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRelu6, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0)
 	r0 := kernels.Relu6(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1247,10 +1248,10 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRelu6_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRelu6_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1266,9 +1267,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 		return kernels.Prelu(self, weight)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opPrelu, &locs109)
+	assertgenshapes.ChecksPre9(&c, &opPrelu, &assertgenshapes.Locs109)
 	r0 := kernels.Prelu(self, weight)
-	checksPost10(&c, &locs109)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs109)
 	return r0
 }
 
@@ -1285,9 +1286,9 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXPreluKernel, &locs109, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre12(&c, &opXPreluKernel, &assertgenshapes.Locs109, &a0, &a1, self, weight)
 	r0 := kernels.XPreluKernel(self, weight)
-	checksPost13(&c, &locs109, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs109, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -1304,9 +1305,9 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre169(&c, &opXPreluKernelBackward, &locs275, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre169(&c, &opXPreluKernelBackward, &assertgenshapes.Locs275, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
-	checksPost170(&c, &locs275, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	assertgenshapes.ChecksPost170(&c, &assertgenshapes.Locs275, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -1323,10 +1324,10 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGeluOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGeluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -1343,10 +1344,10 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1363,9 +1364,9 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1382,10 +1383,10 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opGeluBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -1402,9 +1403,9 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGeluBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opGeluBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1420,9 +1421,9 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &locs277)
+	assertgenshapes.ChecksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs277)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	checksPost10(&c, &locs277)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs277)
 	return r0
 }
 
@@ -1439,10 +1440,10 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opHardshrinkOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardshrinkOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -1459,9 +1460,9 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1478,10 +1479,10 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opHardshrinkBackwardGradInput, &locs278, &a0, &a1, &a3, grad_out, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs278, &a0, &a1, &a3, grad_out, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	checksPost52(&c, &locs278, &a0, &a1, &a3, grad_out, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs278, &a0, &a1, &a3, grad_out, self, grad_input)
 	return r0
 }
 
@@ -1498,9 +1499,9 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardshrinkBackward, &locs279, &a0, &a1, grad_out, self)
+	assertgenshapes.ChecksPre12(&c, &opHardshrinkBackward, &assertgenshapes.Locs279, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	checksPost13(&c, &locs279, &a0, &a1, grad_out, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs279, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
@@ -1517,9 +1518,9 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRsqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rsqrt(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1536,10 +1537,10 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRsqrt_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRsqrt_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1556,10 +1557,10 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opRsqrtOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRsqrtOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1575,9 +1576,9 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 		return kernels.SelectDimname(self, dim, index)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSelectDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSelectDimname, &assertgenshapes.Locs0)
 	r0 := kernels.SelectDimname(self, dim, index)
-	checksPost102(&c, &locs0)
+	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1594,9 +1595,9 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSelectInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1613,9 +1614,9 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSelectBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opSelectBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1632,10 +1633,10 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opSelectBackwardOut, &locs134, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opSelectBackwardOut, &assertgenshapes.Locs134, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	checksPost31(&c, &locs134, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs134, &a4, out)
 	return r0
 }
 
@@ -1651,9 +1652,9 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedSelectBackward, &locs226)
+	assertgenshapes.ChecksPre9(&c, &opXNestedSelectBackward, &assertgenshapes.Locs226)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	checksPost10(&c, &locs226)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
 	return r0
 }
 
@@ -1669,9 +1670,9 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSelu, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0)
 	r0 := kernels.Selu(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1688,10 +1689,10 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Selu_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1708,9 +1709,9 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Celu(self, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1727,10 +1728,10 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1747,10 +1748,10 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCeluOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCeluOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -1767,9 +1768,9 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSilu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Silu(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1786,10 +1787,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSilu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSilu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1806,10 +1807,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSiluOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSiluOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1826,10 +1827,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSiluBackwardGradInput, &locs280, &a2, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs280, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	checksPost15(&c, &locs280, &a2, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs280, &a2, grad_input)
 	return r0
 }
 
@@ -1845,9 +1846,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSiluBackward, &locs226)
+	assertgenshapes.ChecksPre9(&c, &opSiluBackward, &assertgenshapes.Locs226)
 	r0 := kernels.SiluBackward(grad_output, self)
-	checksPost10(&c, &locs226)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
 	return r0
 }
 
@@ -1864,9 +1865,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Mish(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1883,10 +1884,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opMish_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opMish_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1903,10 +1904,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opMishOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMishOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1922,9 +1923,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMishBackward, &locs226)
+	assertgenshapes.ChecksPre9(&c, &opMishBackward, &assertgenshapes.Locs226)
 	r0 := kernels.MishBackward(grad_output, self)
-	checksPost10(&c, &locs226)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
 	return r0
 }
 
@@ -1941,9 +1942,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1960,10 +1961,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSigmoid_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSigmoid_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1980,10 +1981,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSigmoidOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSigmoidOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2000,9 +2001,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2019,10 +2020,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLogit_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLogit_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2039,10 +2040,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLogitOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLogitOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -2059,9 +2060,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sin(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2078,10 +2079,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSin_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSin_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2098,10 +2099,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSinOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSinOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2118,9 +2119,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSinc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinc(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2137,10 +2138,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSinc_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSinc_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2157,10 +2158,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSincOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSincOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2177,9 +2178,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSinh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sinh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2196,10 +2197,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSinh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSinh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2216,10 +2217,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSinhOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSinhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2235,9 +2236,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDetach, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0)
 	r0 := kernels.Detach(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2254,10 +2255,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDetach_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDetach_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2273,9 +2274,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSizeInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSizeInt, &assertgenshapes.Locs3)
 	r0 := kernels.SizeInt(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2291,9 +2292,9 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.SizeDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSizeDimname, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSizeDimname, &assertgenshapes.Locs3)
 	r0 := kernels.SizeDimname(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2309,9 +2310,9 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymSizeInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSymSizeInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSymSizeInt, &assertgenshapes.Locs3)
 	r0 := kernels.SymSizeInt(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2327,9 +2328,9 @@ func SymNumel(self *torch.Tensor) int64 {
 		return kernels.SymNumel(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSymNumel, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSymNumel, &assertgenshapes.Locs3)
 	r0 := kernels.SymNumel(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2345,9 +2346,9 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 		return kernels.SymStorageOffset(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSymStorageOffset, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSymStorageOffset, &assertgenshapes.Locs3)
 	r0 := kernels.SymStorageOffset(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2364,9 +2365,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSliceTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2383,9 +2384,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSliceBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opSliceBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -2402,10 +2403,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opSliceBackwardOut, &locs134, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opSliceBackwardOut, &assertgenshapes.Locs134, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	checksPost31(&c, &locs134, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs134, &a6, out)
 	return r0
 }
 
@@ -2422,9 +2423,9 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSliceInverse, &locs98, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opSliceInverse, &assertgenshapes.Locs98, &a0, &a1, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	checksPost171(&c, &locs98, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost171(&c, &assertgenshapes.Locs98, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2441,9 +2442,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSliceScatter, &locs98, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opSliceScatter, &assertgenshapes.Locs98, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	checksPost13(&c, &locs98, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs98, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2460,10 +2461,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre14(&c, &opSliceScatterOut, &locs100, &a6, out)
+	assertgenshapes.ChecksPre14(&c, &opSliceScatterOut, &assertgenshapes.Locs100, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	checksPost15(&c, &locs100, &a6, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a6, out)
 	return r0
 }
 
@@ -2480,9 +2481,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSelectScatter, &locs98, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opSelectScatter, &assertgenshapes.Locs98, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	checksPost13(&c, &locs98, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs98, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2499,10 +2500,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opSelectScatterOut, &locs100, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opSelectScatterOut, &assertgenshapes.Locs100, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	checksPost15(&c, &locs100, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a4, out)
 	return r0
 }
 
@@ -2519,9 +2520,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDiagonalScatter, &locs98, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opDiagonalScatter, &assertgenshapes.Locs98, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	checksPost13(&c, &locs98, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs98, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2538,10 +2539,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opDiagonalScatterOut, &locs100, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opDiagonalScatterOut, &assertgenshapes.Locs100, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	checksPost15(&c, &locs100, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a5, out)
 	return r0
 }
 
@@ -2558,9 +2559,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAsStridedScatter, &locs98, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre12(&c, &opAsStridedScatter, &assertgenshapes.Locs98, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	checksPost13(&c, &locs98, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs98, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2577,10 +2578,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opAsStridedScatterOut, &locs100, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opAsStridedScatterOut, &assertgenshapes.Locs100, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	checksPost15(&c, &locs100, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a5, out)
 	return r0
 }
 
@@ -2596,9 +2597,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSmm, &locs70)
+	assertgenshapes.ChecksPre9(&c, &opSmm, &assertgenshapes.Locs70)
 	r0 := kernels.Smm(self, mat2)
-	checksPost10(&c, &locs70)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs70)
 	return r0
 }
 
@@ -2614,9 +2615,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2633,10 +2634,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opSoftmaxIntOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opSoftmaxIntOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -2652,9 +2653,9 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSoftmaxDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSoftmaxDimname, &assertgenshapes.Locs0)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2671,9 +2672,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2690,10 +2691,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opXSoftmaxOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXSoftmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2710,9 +2711,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXSoftmaxBackwardData, &locs216, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs216, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost13(&c, &locs216, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs216, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2729,10 +2730,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opXSoftmaxBackwardDataOut, &locs281, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs281, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	checksPost52(&c, &locs281, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs281, &a0, &a1, &a4, grad_output, output, grad_input)
 	return r0
 }
 
@@ -2749,9 +2750,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnsafeSplitTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2772,10 +2773,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre172(&c, &opUnsafeSplitTensorOut, &locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre172(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs40, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	checksPost173(&c, &locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs40, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -2791,9 +2792,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2809,9 +2810,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSplitSizes, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSplitSizes, &assertgenshapes.Locs3)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2828,9 +2829,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnsafeSplitWithSizes, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2851,10 +2852,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre172(&c, &opUnsafeSplitWithSizesOut, &locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre172(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs40, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	checksPost173(&c, &locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs40, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -2870,9 +2871,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitWithSizes, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2888,9 +2889,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHsplitInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opHsplitInt, &assertgenshapes.Locs3)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2906,9 +2907,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHsplitArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opHsplitArray, &assertgenshapes.Locs3)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2924,9 +2925,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVsplitInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opVsplitInt, &assertgenshapes.Locs3)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2942,9 +2943,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVsplitArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opVsplitArray, &assertgenshapes.Locs3)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2960,9 +2961,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDsplitInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opDsplitInt, &assertgenshapes.Locs3)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2978,9 +2979,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDsplitArray, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opDsplitArray, &assertgenshapes.Locs3)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2997,9 +2998,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3016,9 +3017,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3034,9 +3035,9 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.SqueezeDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSqueezeDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSqueezeDimname, &assertgenshapes.Locs0)
 	r0 := kernels.SqueezeDimname(self, dim)
-	checksPost102(&c, &locs0)
+	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3053,9 +3054,9 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3072,10 +3073,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqueeze_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqueeze_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3092,10 +3093,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dim, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3112,10 +3113,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqueeze_Dims, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dims, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3132,10 +3133,10 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqueeze_Dimname, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dimname, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3151,9 +3152,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSspaddmm, &locs282)
+	assertgenshapes.ChecksPre44(&c, &opSspaddmm, &assertgenshapes.Locs282)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	checksPost57(&c, &locs282)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs282)
 	return r0
 }
 
@@ -3170,10 +3171,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opSspaddmmOut, &locs283, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opSspaddmmOut, &assertgenshapes.Locs283, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost59(&c, &locs283, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs283, &a5, out)
 	return r0
 }
 
@@ -3189,9 +3190,9 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 		return kernels.XChunkCat(tensors, dim, num_chunks)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXChunkCat, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opXChunkCat, &assertgenshapes.Locs72)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -3208,10 +3209,10 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXChunkCatOut, &locs74, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXChunkCatOut, &assertgenshapes.Locs74, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	checksPost31(&c, &locs74, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a3, out)
 	return r0
 }
 
@@ -3228,9 +3229,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opStack, &locs72, &l0, tensors)
+	assertgenshapes.ChecksPre70(&c, &opStack, &assertgenshapes.Locs72, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost71(&c, &locs72, &l0, tensors, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs72, &l0, tensors, r0)
 	return r0
 }
 
@@ -3250,10 +3251,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre72(&c, &opStackOut, &locs73, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre72(&c, &opStackOut, &assertgenshapes.Locs73, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	checksPost73(&c, &locs73, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs73, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -3269,9 +3270,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStack, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opXStack, &assertgenshapes.Locs72)
 	r0 := kernels.XStack(tensors, dim)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -3288,10 +3289,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXStackOut, &locs74, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXStackOut, &assertgenshapes.Locs74, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	checksPost31(&c, &locs74, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
 	return r0
 }
 
@@ -3307,9 +3308,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHstack, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opHstack, &assertgenshapes.Locs72)
 	r0 := kernels.Hstack(tensors)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -3326,10 +3327,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opHstackOut, &locs74, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opHstackOut, &assertgenshapes.Locs74, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	checksPost31(&c, &locs74, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
 	return r0
 }
 
@@ -3345,9 +3346,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVstack, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opVstack, &assertgenshapes.Locs72)
 	r0 := kernels.Vstack(tensors)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -3364,10 +3365,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opVstackOut, &locs74, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opVstackOut, &assertgenshapes.Locs74, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	checksPost31(&c, &locs74, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
 	return r0
 }
 
@@ -3383,9 +3384,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDstack, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opDstack, &assertgenshapes.Locs72)
 	r0 := kernels.Dstack(tensors)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -3402,10 +3403,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opDstackOut, &locs74, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opDstackOut, &assertgenshapes.Locs74, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	checksPost31(&c, &locs74, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
 	return r0
 }
 
@@ -3421,9 +3422,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStft, &assertgenshapes.Locs0)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3439,9 +3440,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStftCenter, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStftCenter, &assertgenshapes.Locs0)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3457,9 +3458,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIstft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIstft, &assertgenshapes.Locs0)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3475,9 +3476,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStrideInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opStrideInt, &assertgenshapes.Locs3)
 	r0 := kernels.StrideInt(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3493,9 +3494,9 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.StrideDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStrideDimname, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opStrideDimname, &assertgenshapes.Locs3)
 	r0 := kernels.StrideDimname(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3511,9 +3512,9 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymStrideInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSymStrideInt, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opSymStrideInt, &assertgenshapes.Locs3)
 	r0 := kernels.SymStrideInt(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -3530,9 +3531,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3549,10 +3550,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSumOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSumOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -3569,9 +3570,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSumDimIntList, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3587,9 +3588,9 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimDimnameList(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSumDimDimnameList, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSumDimDimnameList, &assertgenshapes.Locs0)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3606,10 +3607,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opSumIntListOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSumIntListOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3626,10 +3627,10 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opSumDimnameListOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opSumDimnameListOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -3645,9 +3646,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedSumBackward, &locs277)
+	assertgenshapes.ChecksPre9(&c, &opXNestedSumBackward, &assertgenshapes.Locs277)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	checksPost10(&c, &locs277)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs277)
 	return r0
 }
 
@@ -3664,9 +3665,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNansum, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3683,10 +3684,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opNansumOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNansumOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3702,9 +3703,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.SumToSize(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSumToSize, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0)
 	r0 := kernels.SumToSize(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3721,9 +3722,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqrt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3740,10 +3741,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSqrt_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSqrt_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3760,10 +3761,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSqrtOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSqrtOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3779,9 +3780,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSquare, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0)
 	r0 := kernels.Square(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3798,10 +3799,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSquare_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSquare_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3818,10 +3819,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSquareOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSquareOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3837,9 +3838,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Std(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStd, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0)
 	r0 := kernels.Std(self, unbiased)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3855,9 +3856,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3874,9 +3875,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opStdCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3892,9 +3893,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opStdMean, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opStdMean, &assertgenshapes.Locs27)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -3910,9 +3911,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opStdMeanDim, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opStdMeanDim, &assertgenshapes.Locs27)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -3929,9 +3930,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opStdMeanCorrection, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opStdMeanCorrection, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3948,10 +3949,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opStdMeanCorrectionOut, &locs28, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs28, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost43(&c, &locs28, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3967,9 +3968,9 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opStdMeanNamesDim, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opStdMeanNamesDim, &assertgenshapes.Locs27)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -3985,9 +3986,9 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 		return kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opStdMeanCorrectionNames, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs27)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -4004,10 +4005,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opStdOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opStdOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4024,10 +4025,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opStdCorrectionOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opStdCorrectionOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -4043,9 +4044,9 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.StdNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdNamesDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStdNamesDim, &assertgenshapes.Locs0)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4062,10 +4063,10 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opStdNamesOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opStdNamesOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4081,9 +4082,9 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 		return kernels.StdCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdCorrectionNames, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opStdCorrectionNames, &assertgenshapes.Locs0)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4100,10 +4101,10 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opStdCorrectionNamesOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4120,9 +4121,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opProd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4139,10 +4140,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opProdOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opProdOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -4159,9 +4160,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opProdDimInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4178,10 +4179,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opProdIntOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opProdIntOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -4197,9 +4198,9 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 		return kernels.ProdDimDimname(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opProdDimDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opProdDimDimname, &assertgenshapes.Locs0)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4216,10 +4217,10 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opProdDimnameOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opProdDimnameOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4236,9 +4237,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opT, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4255,10 +4256,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opT_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opT_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4275,9 +4276,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTan, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tan(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4294,10 +4295,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTan_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTan_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4314,10 +4315,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opTanOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4334,9 +4335,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4353,10 +4354,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4373,10 +4374,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opTanhOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTanhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4392,9 +4393,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTensordot, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opTensordot, &assertgenshapes.Locs6)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4411,10 +4412,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opTensordotOut, &locs7, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opTensordotOut, &assertgenshapes.Locs7, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	checksPost15(&c, &locs7, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a4, out)
 	return r0
 }
 
@@ -4431,9 +4432,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opThreshold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4450,10 +4451,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opThreshold_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opThreshold_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4470,10 +4471,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opThresholdOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opThresholdOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4490,10 +4491,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opThresholdBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -4510,9 +4511,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opThresholdBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opThresholdBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4528,9 +4529,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Tile(self, dims)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTile, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0)
 	r0 := kernels.Tile(self, dims)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4547,9 +4548,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTransposeInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4565,9 +4566,9 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 		return kernels.TransposeDimname(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTransposeDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opTransposeDimname, &assertgenshapes.Locs0)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	checksPost102(&c, &locs0)
+	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4583,9 +4584,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMkldnnTranspose, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4602,10 +4603,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTranspose_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTranspose_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4622,10 +4623,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXMkldnnTranspose_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4642,10 +4643,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXMkldnnTransposeOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -4661,9 +4662,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 		return kernels.OneHot(self, num_classes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opOneHot, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0)
 	r0 := kernels.OneHot(self, num_classes)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4680,9 +4681,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFlip, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4699,10 +4700,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFlipOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFlipOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -4718,9 +4719,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fliplr(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFliplr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0)
 	r0 := kernels.Fliplr(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4736,9 +4737,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 		return kernels.Flipud(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlipud, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0)
 	r0 := kernels.Flipud(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4755,9 +4756,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRoll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4774,10 +4775,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRollOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRollOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -4794,9 +4795,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRot90, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4813,10 +4814,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRot90Out, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRot90Out, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -4832,9 +4833,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTrapezoidX, &locs124)
+	assertgenshapes.ChecksPre9(&c, &opTrapezoidX, &assertgenshapes.Locs124)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	checksPost10(&c, &locs124)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs124)
 	return r0
 }
 
@@ -4850,9 +4851,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapezoidDx, &locs125)
+	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs125)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs125)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs125)
 	return r0
 }
 
@@ -4868,9 +4869,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTrapzX, &locs124)
+	assertgenshapes.ChecksPre9(&c, &opTrapzX, &assertgenshapes.Locs124)
 	r0 := kernels.TrapzX(y, x, dim)
-	checksPost10(&c, &locs124)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs124)
 	return r0
 }
 
@@ -4886,9 +4887,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapzDx, &locs125)
+	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs125)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	checksPost1(&c, &locs125)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs125)
 	return r0
 }
 
@@ -4904,9 +4905,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXTransformBiasRescaleQkv, &locs284)
+	assertgenshapes.ChecksPre60(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs284)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	checksPost174(&c, &locs284)
+	assertgenshapes.ChecksPost174(&c, &assertgenshapes.Locs284)
 	return r0, r1, r2
 }
 
@@ -4923,10 +4924,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre138(&c, &opXTransformBiasRescaleQkvOut, &locs285, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPre138(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs285, &a3, &a4, &a5, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	checksPost139(&c, &locs285, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs285, &a3, &a4, &a5, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4943,9 +4944,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedTensorFromMask, &locs286, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre12(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs286, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	checksPost13(&c, &locs286, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs286, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -4962,10 +4963,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXNestedTensorFromMaskOut, &locs287, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs287, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	checksPost15(&c, &locs287, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs287, &a3, out)
 	return r0
 }
 
@@ -4982,9 +4983,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &locs288, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs288, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	checksPost17(&c, &locs288, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs288, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -5001,9 +5002,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXNestedFromPadded, &locs289, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre12(&c, &opXNestedFromPadded, &assertgenshapes.Locs289, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	checksPost13(&c, &locs289, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs289, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -5020,10 +5021,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXNestedFromPaddedOut, &locs290, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs290, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	checksPost15(&c, &locs290, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs290, &a3, out)
 	return r0
 }
 
@@ -5040,9 +5041,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedTensorSize, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	checksPost175(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -5059,10 +5060,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXNestedTensorSizeOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5079,9 +5080,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedTensorStrides, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	checksPost175(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -5098,10 +5099,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXNestedTensorStridesOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5118,9 +5119,9 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedTensorStorageOffsets, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	checksPost175(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -5137,10 +5138,10 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opXNestedTensorStorageOffsetsOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5156,9 +5157,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedFromPaddedAndNestedExample, &locs291)
+	assertgenshapes.ChecksPre9(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs291)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	checksPost10(&c, &locs291)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs291)
 	return r0
 }
 
@@ -5175,10 +5176,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs292, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs292, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	checksPost15(&c, &locs292, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs292, &a2, out)
 	return r0
 }
 
@@ -5195,9 +5196,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre164(&c, &opXNestedViewFromBuffer, &locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre164(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	checksPost176(&c, &locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -5214,9 +5215,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre164(&c, &opXNestedViewFromBufferCopy, &locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre164(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	checksPost165(&c, &locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost165(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -5233,10 +5234,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre166(&c, &opXNestedViewFromBufferCopyOut, &locs294, &a4, out)
+	assertgenshapes.ChecksPre166(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs294, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	checksPost167(&c, &locs294, &a4, out)
+	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs294, &a4, out)
 	return r0
 }
 
@@ -5253,9 +5254,9 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre177(&c, &opXNestedViewFromJagged, &locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre177(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost178(&c, &locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -5272,9 +5273,9 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre177(&c, &opXNestedViewFromJaggedCopy, &locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre177(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost179(&c, &locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost179(&c, &assertgenshapes.Locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -5291,10 +5292,10 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre58(&c, &opXNestedViewFromJaggedCopyOut, &locs296, &a7, out)
+	assertgenshapes.ChecksPre58(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs296, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	checksPost59(&c, &locs296, &a7, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs296, &a7, out)
 	return r0
 }
 
@@ -5311,9 +5312,9 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedGetValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedGetValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetValues(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5330,9 +5331,9 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNestedGetValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5349,10 +5350,10 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXNestedGetValuesCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -5368,9 +5369,9 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetOffsets(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetOffsets, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetOffsets, &assertgenshapes.Locs0)
 	r0 := kernels.XNestedGetOffsets(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5386,9 +5387,9 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetLengths(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetLengths, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetLengths, &assertgenshapes.Locs0)
 	r0 := kernels.XNestedGetLengths(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5405,9 +5406,9 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXNestedGetRaggedIdx, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5423,9 +5424,9 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetMinSeqlen(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetMinSeqlen, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs0)
 	r0 := kernels.XNestedGetMinSeqlen(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5441,9 +5442,9 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetMaxSeqlen(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetMaxSeqlen, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs0)
 	r0 := kernels.XNestedGetMaxSeqlen(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5459,9 +5460,9 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetJaggedDummy(any_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetJaggedDummy, &locs297)
+	assertgenshapes.ChecksPre0(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs297)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	checksPost1(&c, &locs297)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs297)
 	return r0
 }
 
@@ -5477,9 +5478,9 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 		return kernels.XNestedComputeContiguousStridesOffsets(nested_size)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedComputeContiguousStridesOffsets, &locs298)
+	assertgenshapes.ChecksPre9(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs298)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	checksPost11(&c, &locs298)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs298)
 	return r0, r1
 }
 
@@ -5496,9 +5497,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXTrilinear, &locs299, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre53(&c, &opXTrilinear, &assertgenshapes.Locs299, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	checksPost54(&c, &locs299, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs299, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -5515,10 +5516,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opXTrilinearOut, &locs300, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opXTrilinearOut, &assertgenshapes.Locs300, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	checksPost59(&c, &locs300, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs300, &a8, out)
 	return r0
 }
 
@@ -5534,9 +5535,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opTripletMarginLoss, &locs301)
+	assertgenshapes.ChecksPre44(&c, &opTripletMarginLoss, &assertgenshapes.Locs301)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	checksPost57(&c, &locs301)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs301)
 	return r0
 }
 
@@ -5553,9 +5554,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTrunc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trunc(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5572,10 +5573,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTrunc_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTrunc_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5592,10 +5593,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opTruncOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTruncOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5611,9 +5612,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFix, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0)
 	r0 := kernels.Fix(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5630,10 +5631,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFix_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFix_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5650,10 +5651,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opFixOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opFixOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -5669,9 +5670,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTypeAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opTypeAs, &assertgenshapes.Locs6)
 	r0 := kernels.TypeAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5687,9 +5688,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHasCompatibleShallowCopyType, &locs302)
+	assertgenshapes.ChecksPre0(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs302)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	checksPost2(&c, &locs302)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs302)
 	return r0
 }
 
@@ -5706,9 +5707,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opXUnique, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opXUnique, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5725,10 +5726,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opXUniqueOut, &locs28, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opXUniqueOut, &assertgenshapes.Locs28, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	checksPost43(&c, &locs28, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -5745,9 +5746,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre180(&c, &opUniqueDim, &locs303, &a0, self)
+	assertgenshapes.ChecksPre180(&c, &opUniqueDim, &assertgenshapes.Locs303, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	checksPost181(&c, &locs303, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs303, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5764,10 +5765,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	checksPre114(&c, &opUniqueDimOut, &locs304, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre114(&c, &opUniqueDimOut, &assertgenshapes.Locs304, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost115(&c, &locs304, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs304, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5784,9 +5785,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre180(&c, &opUniqueConsecutive, &locs303, &a0, self)
+	assertgenshapes.ChecksPre180(&c, &opUniqueConsecutive, &assertgenshapes.Locs303, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	checksPost181(&c, &locs303, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs303, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5803,10 +5804,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre114(&c, &opUniqueConsecutiveOut, &locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre114(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	checksPost115(&c, &locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5823,9 +5824,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre180(&c, &opUniqueDimConsecutive, &locs303, &a0, self)
+	assertgenshapes.ChecksPre180(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs303, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	checksPost181(&c, &locs303, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs303, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5842,10 +5843,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre114(&c, &opUniqueDimConsecutiveOut, &locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre114(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	checksPost115(&c, &locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5862,9 +5863,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre180(&c, &opXUnique2, &locs303, &a0, self)
+	assertgenshapes.ChecksPre180(&c, &opXUnique2, &assertgenshapes.Locs303, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	checksPost181(&c, &locs303, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs303, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5881,10 +5882,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	checksPre114(&c, &opXUnique2Out, &locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre114(&c, &opXUnique2Out, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost115(&c, &locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5901,9 +5902,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUnsafeView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5920,10 +5921,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXUnsafeViewOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXUnsafeViewOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -5940,9 +5941,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnsqueeze, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5959,10 +5960,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opUnsqueeze_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opUnsqueeze_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5978,9 +5979,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVander, &locs305)
+	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs305)
 	r0 := kernels.Vander(x, N, increasing)
-	checksPost1(&c, &locs305)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs305)
 	return r0
 }
 
@@ -5996,9 +5997,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Var(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0)
 	r0 := kernels.Var(self, unbiased)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6014,9 +6015,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6033,9 +6034,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opVarCorrection, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6052,10 +6053,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opVarOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opVarOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -6072,10 +6073,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opVarCorrectionOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opVarCorrectionOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6091,9 +6092,9 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.VarNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarNamesDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opVarNamesDim, &assertgenshapes.Locs0)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6110,10 +6111,10 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opVarNamesOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opVarNamesOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -6129,9 +6130,9 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 		return kernels.VarCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarCorrectionNames, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opVarCorrectionNames, &assertgenshapes.Locs0)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6148,10 +6149,10 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opVarCorrectionNamesOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -6167,9 +6168,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opVarMean, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opVarMean, &assertgenshapes.Locs27)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -6185,9 +6186,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opVarMeanDim, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opVarMeanDim, &assertgenshapes.Locs27)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -6204,9 +6205,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opVarMeanCorrection, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opVarMeanCorrection, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6223,10 +6224,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opVarMeanCorrectionOut, &locs28, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs28, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost43(&c, &locs28, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -6242,9 +6243,9 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opVarMeanNamesDim, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opVarMeanNamesDim, &assertgenshapes.Locs27)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -6260,9 +6261,9 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 		return kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opVarMeanCorrectionNames, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs27)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -6278,9 +6279,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opViewAs, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opViewAs, &assertgenshapes.Locs6)
 	r0 := kernels.ViewAs(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6297,9 +6298,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opWhereSelf, &locs306, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre53(&c, &opWhereSelf, &assertgenshapes.Locs306, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	checksPost54(&c, &locs306, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs306, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -6316,10 +6317,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opWhereSelfOut, &locs307, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre56(&c, &opWhereSelfOut, &assertgenshapes.Locs307, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	checksPost24(&c, &locs307, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs307, &a0, &a1, &a2, &a3, condition, self, other, out)
 	return r0
 }
 
@@ -6335,9 +6336,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opWhereScalarSelf, &locs308)
+	assertgenshapes.ChecksPre9(&c, &opWhereScalarSelf, &assertgenshapes.Locs308)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	checksPost10(&c, &locs308)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs308)
 	return r0
 }
 
@@ -6353,9 +6354,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opWhereScalarOther, &locs309)
+	assertgenshapes.ChecksPre9(&c, &opWhereScalarOther, &assertgenshapes.Locs309)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	checksPost10(&c, &locs309)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs309)
 	return r0
 }
 
@@ -6371,9 +6372,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opWhereScalar, &locs310)
+	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs310)
 	r0 := kernels.WhereScalar(condition, self, other)
-	checksPost1(&c, &locs310)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs310)
 	return r0
 }
 
@@ -6389,9 +6390,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opWhere, &locs311)
+	assertgenshapes.ChecksPre5(&c, &opWhere, &assertgenshapes.Locs311)
 	r0 := kernels.Where(condition)
-	checksPost6(&c, &locs311)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs311)
 	return r0
 }
 
@@ -6407,9 +6408,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormExceptDim, &locs312)
+	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs312)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	checksPost1(&c, &locs312)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs312)
 	return r0
 }
 
@@ -6425,9 +6426,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXWeightNorm, &locs313)
+	assertgenshapes.ChecksPre9(&c, &opXWeightNorm, &assertgenshapes.Locs313)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	checksPost10(&c, &locs313)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs313)
 	return r0
 }
 
@@ -6444,9 +6445,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXWeightNormInterface, &locs314, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre25(&c, &opXWeightNormInterface, &assertgenshapes.Locs314, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	checksPost26(&c, &locs314, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs314, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -6463,10 +6464,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre27(&c, &opXWeightNormInterfaceOut, &locs315, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre27(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs315, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	checksPost28(&c, &locs315, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs315, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -6482,9 +6483,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXWeightNormInterfaceBackward, &locs316)
+	assertgenshapes.ChecksPre62(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs316)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost156(&c, &locs316)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs316)
 	return r0, r1
 }
 
@@ -6501,10 +6502,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre95(&c, &opXWeightNormInterfaceBackwardOut, &locs317, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre95(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs317, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	checksPost96(&c, &locs317, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs317, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -6520,9 +6521,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXWeightNormDifferentiableBackward, &locs316)
+	assertgenshapes.ChecksPre62(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs316)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost156(&c, &locs316)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs316)
 	return r0, r1
 }
 
@@ -6538,9 +6539,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opZerosNames, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opZerosNames, &assertgenshapes.Locs14)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -6557,10 +6558,10 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opZerosNamesOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opZerosNamesOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -6576,9 +6577,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEfficientzerotensor, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opXEfficientzerotensor, &assertgenshapes.Locs14)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -6595,10 +6596,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opXEfficientzerotensorOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -6614,9 +6615,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opZeros, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opZeros, &assertgenshapes.Locs14)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -6633,10 +6634,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opZerosOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opZerosOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -6653,9 +6654,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opZerosLike, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6672,10 +6673,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opZerosLikeOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opZerosLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6692,9 +6693,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXStandardGammaGrad, &locs318, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre12(&c, &opXStandardGammaGrad, &assertgenshapes.Locs318, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	checksPost13(&c, &locs318, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs318, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -6711,10 +6712,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXStandardGammaGradOut, &locs319, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs319, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	checksPost15(&c, &locs319, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs319, &a2, out)
 	return r0
 }
 
@@ -6731,9 +6732,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXStandardGamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6750,10 +6751,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXStandardGammaOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXStandardGammaOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6769,9 +6770,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXDirichletGrad, &locs320)
+	assertgenshapes.ChecksPre44(&c, &opXDirichletGrad, &assertgenshapes.Locs320)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	checksPost57(&c, &locs320)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs320)
 	return r0
 }
 
@@ -6788,10 +6789,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opXDirichletGradOut, &locs321, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opXDirichletGradOut, &assertgenshapes.Locs321, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	checksPost59(&c, &locs321, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs321, &a3, out)
 	return r0
 }
 
@@ -6807,9 +6808,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XSampleDirichlet(self, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSampleDirichlet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6826,10 +6827,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXSampleDirichletOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXSampleDirichletOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6846,9 +6847,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPoisson, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6865,10 +6866,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opPoissonOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opPoissonOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6884,9 +6885,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBinomial, &locs322)
+	assertgenshapes.ChecksPre9(&c, &opBinomial, &assertgenshapes.Locs322)
 	r0 := kernels.Binomial(count, prob, generator)
-	checksPost10(&c, &locs322)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs322)
 	return r0
 }
 
@@ -6903,10 +6904,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opBinomialOut, &locs323, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opBinomialOut, &assertgenshapes.Locs323, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	checksPost15(&c, &locs323, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs323, &a3, out)
 	return r0
 }
 
@@ -6922,9 +6923,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NativeNorm(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0)
 	r0 := kernels.NativeNorm(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6941,10 +6942,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNativeNormOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNativeNormOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6960,9 +6961,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNormScalarOptDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6979,10 +6980,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &locs41, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs41, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
 	return r0
 }
 
@@ -6999,10 +7000,10 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre182(&c, &opXBatchNormWithUpdate, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre182(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost183(&c, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost183(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7019,9 +7020,9 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre184(&c, &opXBatchNormWithUpdateFunctional, &locs324, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre184(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs324, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost185(&c, &locs324, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost185(&c, &assertgenshapes.Locs324, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -7038,10 +7039,10 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a3, a4, a7, a8, a9, a10 asserts.Saved
-	checksPre186(&c, &opXBatchNormWithUpdateOut, &locs325, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPre186(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs325, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	checksPost187(&c, &locs325, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPost187(&c, &assertgenshapes.Locs325, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -7058,9 +7059,9 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre188(&c, &opXBatchNormNoUpdate, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre188(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost189(&c, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost189(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7077,10 +7078,10 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a7, a8, a9, a10 asserts.Saved
-	checksPre190(&c, &opXBatchNormNoUpdateOut, &locs326, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre190(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs326, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	checksPost191(&c, &locs326, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs326, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -7097,9 +7098,9 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
-	checksPre86(&c, &opBatchNormBackward, &locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	assertgenshapes.ChecksPre86(&c, &opBatchNormBackward, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	checksPost87(&c, &locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7115,9 +7116,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseSum(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSum, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSum(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7133,9 +7134,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSumDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7152,9 +7153,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSparseSumDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7171,10 +7172,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXSparseSumDimOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseSumDimOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -7190,9 +7191,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSumDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7208,9 +7209,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseSumBackward, &locs277)
+	assertgenshapes.ChecksPre9(&c, &opXSparseSumBackward, &assertgenshapes.Locs277)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	checksPost10(&c, &locs277)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs277)
 	return r0
 }
 
@@ -7227,10 +7228,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXSparseSumBackwardOut, &locs328, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs328, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	checksPost15(&c, &locs328, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs328, &a3, out)
 	return r0
 }
 
@@ -7246,9 +7247,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrSumDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7265,10 +7266,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXSparseCsrSumDimDtypeOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -7284,9 +7285,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrProdDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7303,10 +7304,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXSparseCsrProdDimDtypeOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -7322,9 +7323,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7340,9 +7341,9 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 		return kernels.XSparseSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSoftmaxDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7359,9 +7360,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSparseSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7378,10 +7379,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXSparseSoftmaxOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -7397,9 +7398,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseSoftmaxBackwardData, &locs329)
+	assertgenshapes.ChecksPre44(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs329)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost57(&c, &locs329)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs329)
 	return r0
 }
 
@@ -7416,10 +7417,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &locs330, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs330, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost59(&c, &locs330, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs330, &a4, out)
 	return r0
 }
 
@@ -7435,9 +7436,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseLogSoftmaxInt, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7453,9 +7454,9 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 		return kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseLogSoftmaxDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7472,9 +7473,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7491,10 +7492,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXSparseLogSoftmaxOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -7510,9 +7511,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseLogSoftmaxBackwardData, &locs329)
+	assertgenshapes.ChecksPre44(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs329)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost57(&c, &locs329)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs329)
 	return r0
 }
 
@@ -7529,10 +7530,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs330, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs330, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost59(&c, &locs330, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs330, &a4, out)
 	return r0
 }
 
@@ -7548,9 +7549,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSpdiags, &locs331)
+	assertgenshapes.ChecksPre9(&c, &opXSpdiags, &assertgenshapes.Locs331)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	checksPost10(&c, &locs331)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs331)
 	return r0
 }
 
@@ -7567,10 +7568,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXSpdiagsOut, &locs332, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXSpdiagsOut, &assertgenshapes.Locs332, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	checksPost15(&c, &locs332, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs332, &a4, out)
 	return r0
 }
 
@@ -7587,9 +7588,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalarOptDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7606,10 +7607,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opNormScalarOptDtypeOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -7626,9 +7627,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7645,10 +7646,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNormScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNormScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -7665,9 +7666,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7684,9 +7685,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormScalarOptDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7703,10 +7704,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opNormDtypeOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNormDtypeOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -7723,10 +7724,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opNormOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNormOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7742,9 +7743,9 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 		return kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormNamesScalarOptDimDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs0)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7760,9 +7761,9 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 		return kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormNamesScalarOptDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs0)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7779,10 +7780,10 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opNormNamesDtypeOut, &locs41, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs41, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
 	return r0
 }
 
@@ -7799,10 +7800,10 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opNormNamesOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opNormNamesOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -7819,9 +7820,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opFrexpTensor, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opFrexpTensor, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7838,10 +7839,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opFrexpTensorOut, &locs333, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre93(&c, &opFrexpTensorOut, &assertgenshapes.Locs333, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	checksPost52(&c, &locs333, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs333, &a0, &a1, &a2, self, mantissa, exponent)
 	return r0, r1
 }
 
@@ -7857,9 +7858,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFrobeniusNormDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7876,10 +7877,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opFrobeniusNormOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opFrobeniusNormOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -7895,9 +7896,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 		return kernels.NuclearNorm(self, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7914,10 +7915,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNuclearNormOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNuclearNormOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -7933,9 +7934,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNormDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7952,10 +7953,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opNuclearNormDimOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opNuclearNormDimOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -7972,9 +7973,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opClone, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7991,10 +7992,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opCloneOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opCloneOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -8010,9 +8011,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 		return kernels.Positive(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPositive, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0)
 	r0 := kernels.Positive(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8029,10 +8030,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opResizeAs_, &locs334, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opResizeAs_, &assertgenshapes.Locs334, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	checksPost4(&c, &locs334, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs334, &a0, self)
 	return r0
 }
 
@@ -8049,10 +8050,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opResizeAsOut, &locs335, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opResizeAsOut, &assertgenshapes.Locs335, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	checksPost15(&c, &locs335, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs335, &a3, out)
 	return r0
 }
 
@@ -8068,9 +8069,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opResizeAs, &locs336)
+	assertgenshapes.ChecksPre9(&c, &opResizeAs, &assertgenshapes.Locs336)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	checksPost10(&c, &locs336)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs336)
 	return r0
 }
 
@@ -8087,10 +8088,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opResizeAsSparse_, &locs334, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opResizeAsSparse_, &assertgenshapes.Locs334, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	checksPost4(&c, &locs334, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs334, &a0, self)
 	return r0
 }
 
@@ -8107,10 +8108,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opResizeAsSparseOut, &locs335, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opResizeAsSparseOut, &assertgenshapes.Locs335, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	checksPost15(&c, &locs335, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs335, &a2, out)
 	return r0
 }
 
@@ -8126,9 +8127,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opResizeAsSparse, &locs336)
+	assertgenshapes.ChecksPre9(&c, &opResizeAsSparse, &assertgenshapes.Locs336)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	checksPost10(&c, &locs336)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs336)
 	return r0
 }
 
@@ -8145,10 +8146,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opZero_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opZero_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8165,10 +8166,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opZeroOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opZeroOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8185,9 +8186,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opZero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Zero(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8204,10 +8205,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opSubOut, &locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opSubOut, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -8224,9 +8225,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8243,10 +8244,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opSub_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opSub_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8263,9 +8264,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8282,10 +8283,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSub_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSub_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8302,10 +8303,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opSubScalarOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opSubScalarOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -8322,10 +8323,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opSubtractOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opSubtractOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -8341,9 +8342,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSubtractTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSubtractTensor, &assertgenshapes.Locs6)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -8360,10 +8361,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSubtract_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSubtract_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -8379,9 +8380,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.SubtractScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSubtractScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8398,10 +8399,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSubtract_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSubtract_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8418,9 +8419,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8437,10 +8438,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opRsubTensorOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -8457,10 +8458,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHeavisideOut, &locs337, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opHeavisideOut, &assertgenshapes.Locs337, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	checksPost15(&c, &locs337, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs337, &a2, out)
 	return r0
 }
 
@@ -8476,9 +8477,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHeaviside, &locs338)
+	assertgenshapes.ChecksPre9(&c, &opHeaviside, &assertgenshapes.Locs338)
 	r0 := kernels.Heaviside(self, values)
-	checksPost10(&c, &locs338)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs338)
 	return r0
 }
 
@@ -8495,10 +8496,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opHeaviside_, &locs339, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opHeaviside_, &assertgenshapes.Locs339, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	checksPost4(&c, &locs339, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs339, &a0, self)
 	return r0
 }
 
@@ -8515,9 +8516,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRsubScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8534,10 +8535,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRsubScalarOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRsubScalarOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -8554,9 +8555,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXSparseAddmm, &locs282, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre53(&c, &opXSparseAddmm, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	checksPost54(&c, &locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8573,10 +8574,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opXSparseAddmmOut, &locs283, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opXSparseAddmmOut, &assertgenshapes.Locs283, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost59(&c, &locs283, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs283, &a5, out)
 	return r0
 }
 
@@ -8593,10 +8594,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opSparseSampledAddmmOut, &locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre56(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost24(&c, &locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -8613,9 +8614,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opSparseSampledAddmm, &locs282, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre53(&c, &opSparseSampledAddmm, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	checksPost54(&c, &locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8632,9 +8633,9 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXSparseMmReduceImpl, &locs341, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre25(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs341, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	checksPost26(&c, &locs341, &a0, &a1, self, other, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs341, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -8650,9 +8651,9 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 		return kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXSparseMmReduceImplBackward, &locs342)
+	assertgenshapes.ChecksPre62(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs342)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	checksPost156(&c, &locs342)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs342)
 	return r0, r1
 }
 
@@ -8669,10 +8670,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddmmOut, &locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddmmOut, &assertgenshapes.Locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost24(&c, &locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -8689,9 +8690,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddmm, &locs282, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre53(&c, &opAddmm, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	checksPost54(&c, &locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8708,10 +8709,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddmm_, &locs343, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre55(&c, &opAddmm_, &assertgenshapes.Locs343, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	checksPost52(&c, &locs343, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, mat1, mat2)
 	return r0
 }
 
@@ -8728,10 +8729,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre58(&c, &opXAddmmActivationOut, &locs283, &a6, out)
+	assertgenshapes.ChecksPre58(&c, &opXAddmmActivationOut, &assertgenshapes.Locs283, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	checksPost59(&c, &locs283, &a6, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs283, &a6, out)
 	return r0
 }
 
@@ -8747,9 +8748,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXAddmmActivation, &locs282)
+	assertgenshapes.ChecksPre44(&c, &opXAddmmActivation, &assertgenshapes.Locs282)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	checksPost57(&c, &locs282)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs282)
 	return r0
 }
 
@@ -8765,9 +8766,9 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 		return kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledMm, &locs344)
+	assertgenshapes.ChecksPre60(&c, &opXScaledMm, &assertgenshapes.Locs344)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	checksPost94(&c, &locs344)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs344)
 	return r0
 }
 
@@ -8784,10 +8785,10 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre166(&c, &opXScaledMmOut, &locs345, &a8, out)
+	assertgenshapes.ChecksPre166(&c, &opXScaledMmOut, &assertgenshapes.Locs345, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	checksPost167(&c, &locs345, &a8, out)
+	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs345, &a8, out)
 	return r0
 }
 
@@ -8803,9 +8804,9 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseCompressedTensorWithDims, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs14)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -8822,9 +8823,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opSparseCompressedTensorCompPlainValueSize, &locs346, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre53(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs346, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost54(&c, &locs346, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs346, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8840,9 +8841,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCsrTensorCrowColValueSize, &locs347)
+	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs347)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs347)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
 	return r0
 }
 
@@ -8858,9 +8859,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCscTensorCcolRowValueSize, &locs348)
+	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs348)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs348)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
 	return r0
 }
 
@@ -8876,9 +8877,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBsrTensorCrowColValueSize, &locs347)
+	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs347)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs347)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
 	return r0
 }
 
@@ -8894,9 +8895,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBscTensorCcolRowValueSize, &locs348)
+	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs348)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs348)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
 	return r0
 }
 
@@ -8912,9 +8913,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCompressedTensorCompPlainValue, &locs346)
+	assertgenshapes.ChecksPre44(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs346)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs346)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs346)
 	return r0
 }
 
@@ -8930,9 +8931,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCsrTensorCrowColValue, &locs347)
+	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs347)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs347)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
 	return r0
 }
 
@@ -8948,9 +8949,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseCscTensorCcolRowValue, &locs348)
+	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs348)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs348)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
 	return r0
 }
 
@@ -8966,9 +8967,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBsrTensorCrowColValue, &locs347)
+	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs347)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs347)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
 	return r0
 }
 
@@ -8984,9 +8985,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSparseBscTensorCcolRowValue, &locs348)
+	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs348)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs348)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
 	return r0
 }
 
@@ -9002,9 +9003,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseCompressedTensorUnsafe, &locs346)
+	assertgenshapes.ChecksPre44(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs346)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs346)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs346)
 	return r0
 }
 
@@ -9020,9 +9021,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseCsrTensorUnsafe, &locs347)
+	assertgenshapes.ChecksPre44(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs347)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs347)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
 	return r0
 }
 
@@ -9038,9 +9039,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseCscTensorUnsafe, &locs348)
+	assertgenshapes.ChecksPre44(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs348)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs348)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
 	return r0
 }
 
@@ -9056,9 +9057,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseBsrTensorUnsafe, &locs347)
+	assertgenshapes.ChecksPre44(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs347)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs347)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
 	return r0
 }
 
@@ -9074,9 +9075,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSparseBscTensorUnsafe, &locs348)
+	assertgenshapes.ChecksPre44(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs348)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost57(&c, &locs348)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
 	return r0
 }
 
@@ -9092,9 +9093,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseCooTensorSize, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opSparseCooTensorSize, &assertgenshapes.Locs14)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -9111,10 +9112,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre7(&c, &opSparseCooTensorSizeOut, &locs26, &a1, out)
+	assertgenshapes.ChecksPre7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs26, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	checksPost8(&c, &locs26, &a1, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
 	return r0
 }
 
@@ -9130,9 +9131,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSparseCooTensorIndices, &locs349)
+	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs349)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost10(&c, &locs349)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs349)
 	return r0
 }
 
@@ -9148,9 +9149,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSparseCooTensorIndicesSize, &locs349)
+	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs349)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost10(&c, &locs349)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs349)
 	return r0
 }
 
@@ -9166,9 +9167,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseCooTensorUnsafe, &locs349)
+	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs349)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost10(&c, &locs349)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs349)
 	return r0
 }
 
@@ -9185,9 +9186,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXValidateSparseCooTensorArgs, &locs350)
+	assertgenshapes.ChecksPre0(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs350)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced)
-	checksPost2(&c, &locs350)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs350)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -9203,9 +9204,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseCompressedTensorArgs, &locs351)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs351)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	checksPost192(&c, &locs351)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs351)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -9221,9 +9222,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseCsrTensorArgs, &locs352)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs352)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost192(&c, &locs352)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs352)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -9239,9 +9240,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseCscTensorArgs, &locs353)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs353)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost192(&c, &locs353)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs353)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -9257,9 +9258,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseBsrTensorArgs, &locs352)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs352)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost192(&c, &locs352)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs352)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -9275,9 +9276,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXValidateSparseBscTensorArgs, &locs353)
+	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs353)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost192(&c, &locs353)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs353)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -9292,9 +9293,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseCooTensorWithDims, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs14)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -9311,10 +9312,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opXSparseCooTensorWithDimsOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -9331,9 +9332,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &locs349, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs349, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost13(&c, &locs349, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs349, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -9350,10 +9351,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs354, &a6, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs354, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	checksPost15(&c, &locs354, &a6, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs354, &a6, out)
 	return r0
 }
 
@@ -9370,10 +9371,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSparseResize_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSparseResize_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9390,10 +9391,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opSparseResizeOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opSparseResizeOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -9409,9 +9410,9 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResize, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9428,10 +9429,10 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSparseResizeAndClear_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9448,10 +9449,10 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opSparseResizeAndClearOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -9467,9 +9468,9 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResizeAndClear, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9486,9 +9487,9 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSparseMask, &locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opSparseMask, &assertgenshapes.Locs29, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	checksPost13(&c, &locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -9505,10 +9506,10 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSparseMaskOut, &locs30, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSparseMaskOut, &assertgenshapes.Locs30, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	checksPost15(&c, &locs30, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs30, &a2, out)
 	return r0
 }
 
@@ -9524,9 +9525,9 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSparseMaskProjection, &locs29)
+	assertgenshapes.ChecksPre9(&c, &opXSparseMaskProjection, &assertgenshapes.Locs29)
 	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	checksPost10(&c, &locs29)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs29)
 	return r0
 }
 
@@ -9543,10 +9544,10 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXSparseMaskProjectionOut, &locs30, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs30, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	checksPost15(&c, &locs30, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs30, &a3, out)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -22,9 +23,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.XToCpu(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXToCpu, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opXToCpu, &assertgenshapes.Locs9)
 	r0 := kernels.XToCpu(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -40,9 +41,9 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 		return kernels.ToDense(self, dtype, masked_grad)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDense, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0)
 	r0 := kernels.ToDense(self, dtype, masked_grad)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -59,9 +60,9 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToDense, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -78,10 +79,10 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXToDenseOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXToDenseOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -97,9 +98,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 		return kernels.ToDenseBackward(grad, input, masked_grad)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opToDenseBackward, &locs355)
+	assertgenshapes.ChecksPre9(&c, &opToDenseBackward, &assertgenshapes.Locs355)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	checksPost10(&c, &locs355)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs355)
 	return r0
 }
 
@@ -116,9 +117,9 @@ func SparseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSparseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SparseDim(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -135,9 +136,9 @@ func XDimI(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXDimI, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimI(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -154,9 +155,9 @@ func DenseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opDenseDim, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.DenseDim(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -173,9 +174,9 @@ func XDimV(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXDimV, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XDimV(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -192,9 +193,9 @@ func XNnz(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXNnz, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XNnz(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -210,9 +211,9 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.Coalesce(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCoalesce, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0)
 	r0 := kernels.Coalesce(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -229,9 +230,9 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXCoalesce, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -248,10 +249,10 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXCoalesceOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXCoalesceOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -268,9 +269,9 @@ func IsCoalesced(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opIsCoalesced, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -287,9 +288,9 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -306,9 +307,9 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -325,10 +326,10 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXCoalesced_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXCoalesced_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -345,10 +346,10 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXCoalescedOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXCoalescedOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -364,9 +365,9 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced(self, coalesced)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCoalesced, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0)
 	r0 := kernels.XCoalesced(self, coalesced)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -383,9 +384,9 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -402,9 +403,9 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opValues, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Values(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -421,9 +422,9 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCrowIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCrowIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CrowIndices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -440,9 +441,9 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opColIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opColIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ColIndices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -459,9 +460,9 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCcolIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCcolIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CcolIndices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -478,9 +479,9 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRowIndices, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRowIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RowIndices(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -497,10 +498,10 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHspmmOut, &locs356, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opHspmmOut, &assertgenshapes.Locs356, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	checksPost15(&c, &locs356, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs356, &a2, out)
 	return r0
 }
 
@@ -516,9 +517,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Hspmm(mat1, mat2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHspmm, &locs357)
+	assertgenshapes.ChecksPre9(&c, &opHspmm, &assertgenshapes.Locs357)
 	r0 := kernels.Hspmm(mat1, mat2)
-	checksPost10(&c, &locs357)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs357)
 	return r0
 }
 
@@ -535,10 +536,10 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opCopySparseToSparse_, &locs99, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opCopySparseToSparse_, &assertgenshapes.Locs99, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	checksPost4(&c, &locs99, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs99, &a0, self)
 	return r0
 }
 
@@ -555,10 +556,10 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opCopySparseToSparseOut, &locs100, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs100, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	checksPost15(&c, &locs100, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a3, out)
 	return r0
 }
 
@@ -574,9 +575,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCopySparseToSparse, &locs98)
+	assertgenshapes.ChecksPre9(&c, &opCopySparseToSparse, &assertgenshapes.Locs98)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	checksPost10(&c, &locs98)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs98)
 	return r0
 }
 
@@ -593,9 +594,9 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnbindInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnbindInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -611,9 +612,9 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 		return kernels.UnbindDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opUnbindDimname, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opUnbindDimname, &assertgenshapes.Locs3)
 	r0 := kernels.UnbindDimname(self, dim)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -629,9 +630,9 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseSparseDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseSparseDim, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -648,9 +649,9 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparseSparseDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -667,10 +668,10 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXToSparseSparseDimOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -686,9 +687,9 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 		return kernels.ToSparse(self, layout, blocksize, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparse, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparse, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -705,9 +706,9 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -724,10 +725,10 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXToSparseOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -743,9 +744,9 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.ToSparseCsr(self, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseCsr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseCsr(self, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -762,9 +763,9 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparseCsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparseCsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -781,10 +782,10 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXToSparseCsrOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseCsrOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -800,9 +801,9 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.ToSparseCsc(self, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseCsc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseCsc(self, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -819,9 +820,9 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparseCsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparseCsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -838,10 +839,10 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXToSparseCscOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseCscOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -857,9 +858,9 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 		return kernels.ToSparseBsr(self, blocksize, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseBsr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -876,9 +877,9 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparseBsr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparseBsr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -895,10 +896,10 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXToSparseBsrOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseBsrOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -914,9 +915,9 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 		return kernels.ToSparseBsc(self, blocksize, dense_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseBsc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -933,9 +934,9 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToSparseBsc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToSparseBsc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -952,10 +953,10 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXToSparseBscOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXToSparseBscOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -971,9 +972,9 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 		return kernels.XToSparseSemiStructured(dense)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXToSparseSemiStructured, &locs358)
+	assertgenshapes.ChecksPre9(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs358)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	checksPost11(&c, &locs358)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs358)
 	return r0, r1
 }
 
@@ -990,9 +991,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opToMkldnn, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1009,10 +1010,10 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opToMkldnnOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opToMkldnnOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -1028,9 +1029,9 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv2dWeight, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1047,10 +1048,10 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opMkldnnReorderConv2dWeightOut, &locs41, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs41, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost31(&c, &locs41, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a6, out)
 	return r0
 }
 
@@ -1066,9 +1067,9 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv3dWeight, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1085,10 +1086,10 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre3(&c, &opMkldnnReorderConv3dWeightOut, &locs41, &a6, out)
+	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs41, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost31(&c, &locs41, &a6, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a6, out)
 	return r0
 }
 
@@ -1104,9 +1105,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opToMkldnnBackward, &locs355)
+	assertgenshapes.ChecksPre9(&c, &opToMkldnnBackward, &assertgenshapes.Locs355)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	checksPost10(&c, &locs355)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs355)
 	return r0
 }
 
@@ -1122,9 +1123,9 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizePerTensorDynamic, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1141,10 +1142,10 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opQuantizePerTensorDynamicOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -1161,9 +1162,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opQuantizePerTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1180,10 +1181,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opQuantizePerTensorOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1200,9 +1201,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opQuantizePerTensorTensorQparams, &locs359, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre53(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	checksPost54(&c, &locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1219,10 +1220,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &locs360, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs360, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	checksPost24(&c, &locs360, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs360, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	return r0
 }
 
@@ -1242,9 +1243,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre193(&c, &opQuantizePerTensorTensors, &locs361, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPre193(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs361, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	checksPost194(&c, &locs361, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPost194(&c, &assertgenshapes.Locs361, &l0, &a1, &a2, tensors, scales, zero_points)
 	return r0
 }
 
@@ -1265,10 +1266,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	checksPre195(&c, &opQuantizePerTensorTensorsOut, &locs362, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPre195(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs362, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	checksPost196(&c, &locs362, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPost196(&c, &assertgenshapes.Locs362, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -1284,9 +1285,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opQuantizePerChannel, &locs363, &a0, &a1, &a2, self, scales, zero_points)
+	assertgenshapes.ChecksPre53(&c, &opQuantizePerChannel, &assertgenshapes.Locs363, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	checksPost54(&c, &locs363, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs363, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -1303,10 +1304,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opQuantizePerChannelOut, &locs364, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPre56(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs364, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	checksPost24(&c, &locs364, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs364, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	return r0
 }
 
@@ -1323,9 +1324,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDequantizeSelf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	checksPost175(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -1342,10 +1343,10 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opDequantizeSelfOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opDequantizeSelfOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -1361,9 +1362,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.DequantizeTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDequantizeTensors, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opDequantizeTensors, &assertgenshapes.Locs9)
 	r0 := kernels.DequantizeTensors(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -1381,10 +1382,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opDequantizeTensorsOut, &locs73, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPre197(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs73, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	checksPost198(&c, &locs73, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs73, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -1400,9 +1401,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQScale, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QScale(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1419,9 +1420,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQZeroPoint, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1438,9 +1439,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opQPerChannelScales, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	checksPost175(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -1457,10 +1458,10 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opQPerChannelScalesOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -1477,9 +1478,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	checksPost175(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -1496,10 +1497,10 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opQPerChannelZeroPointsOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -1516,9 +1517,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQPerChannelAxis, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1534,9 +1535,9 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 		return kernels.IntRepr(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIntRepr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0)
 	r0 := kernels.IntRepr(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1553,10 +1554,10 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opIntReprOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opIntReprOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -1572,9 +1573,9 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMakePerTensorQuantizedTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1591,10 +1592,10 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -1610,9 +1611,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXMakePerChannelQuantizedTensor, &locs359)
+	assertgenshapes.ChecksPre44(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs359)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	checksPost57(&c, &locs359)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs359)
 	return r0
 }
 
@@ -1629,10 +1630,10 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &locs365, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs365, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	checksPost59(&c, &locs365, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs365, &a4, out)
 	return r0
 }
 
@@ -1649,9 +1650,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opQscheme, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.Qscheme(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1667,9 +1668,9 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFakeQuantizePerTensorAffine, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1685,9 +1686,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs359)
+	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs359)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	checksPost57(&c, &locs359)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs359)
 	return r0
 }
 
@@ -1704,9 +1705,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1723,10 +1724,10 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs28, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs28, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	checksPost43(&c, &locs28, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -1743,9 +1744,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre29(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs366, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.ChecksPre29(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs366, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	checksPost30(&c, &locs366, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs366, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -1762,10 +1763,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	checksPre95(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs367, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre95(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs367, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	checksPost96(&c, &locs367, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs367, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -1781,9 +1782,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs368)
+	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs368)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	checksPost10(&c, &locs368)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs368)
 	return r0
 }
 
@@ -1800,9 +1801,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs359, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost54(&c, &locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1819,10 +1820,10 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs365, &a6, out)
+	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs365, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	checksPost59(&c, &locs365, &a6, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs365, &a6, out)
 	return r0
 }
 
@@ -1838,9 +1839,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs369)
+	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs369)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost81(&c, &locs369)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs369)
 	return r0, r1, r2
 }
 
@@ -1856,9 +1857,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opFakeQuantizePerChannelAffine, &locs359)
+	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs359)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost57(&c, &locs359)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs359)
 	return r0
 }
 
@@ -1875,9 +1876,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre169(&c, &opFakeQuantizePerChannelAffineCachemask, &locs370, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre169(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs370, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost170(&c, &locs370, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost170(&c, &assertgenshapes.Locs370, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1894,10 +1895,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	checksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs371, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs371, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	checksPost92(&c, &locs371, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs371, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -1913,9 +1914,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs368)
+	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs368)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	checksPost10(&c, &locs368)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs368)
 	return r0
 }
 
@@ -1932,9 +1933,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs359, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost54(&c, &locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1951,10 +1952,10 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs365, &a7, out)
+	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs365, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	checksPost59(&c, &locs365, &a7, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs365, &a7, out)
 	return r0
 }
 
@@ -1970,9 +1971,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs369)
+	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs369)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost81(&c, &locs369)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs369)
 	return r0, r1, r2
 }
 
@@ -1989,10 +1990,10 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6 asserts.Saved
-	checksPre160(&c, &opFusedMovingAvgObsFakeQuant, &locs372, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre160(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs372, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost199(&c, &locs372, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPost199(&c, &assertgenshapes.Locs372, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	return r0
 }
 
@@ -2009,10 +2010,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre200(&c, &opXFusedMovingAvgObsFqHelper, &locs373, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre200(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs373, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost201(&c, &locs373, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -2029,10 +2030,10 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6, a13, a14 asserts.Saved
-	checksPre202(&c, &opXFusedMovingAvgObsFqHelperOut, &locs374, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre202(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs374, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	checksPost203(&c, &locs374, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPost203(&c, &assertgenshapes.Locs374, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	return r0, r1
 }
 
@@ -2049,9 +2050,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre204(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre204(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost205(&c, &locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2067,9 +2068,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXChooseQparamsPerTensor, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0, r1
 }
 
@@ -2085,9 +2086,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSaturateWeightToFp16, &locs376)
+	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs376)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	checksPost1(&c, &locs376)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs376)
 	return r0
 }
 
@@ -2103,9 +2104,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opChooseQparamsOptimized, &locs31)
+	assertgenshapes.ChecksPre9(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs31)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	checksPost11(&c, &locs31)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs31)
 	return r0, r1
 }
 
@@ -2121,9 +2122,9 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAutocastToReducedPrecision, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2139,9 +2140,9 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAutocastToFullPrecision, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2158,9 +2159,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXToCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2177,10 +2178,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXToCopyOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXToCopyOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -2196,9 +2197,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDtypeLayout, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2214,9 +2215,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDevice, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2232,9 +2233,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToDtype, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2250,9 +2251,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opToOther, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opToOther, &assertgenshapes.Locs6)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -2268,9 +2269,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Meshgrid(tensors)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMeshgrid, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opMeshgrid, &assertgenshapes.Locs9)
 	r0 := kernels.Meshgrid(tensors)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -2286,9 +2287,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMeshgridIndexing, &locs9)
+	assertgenshapes.ChecksPre5(&c, &opMeshgridIndexing, &assertgenshapes.Locs9)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	checksPost6(&c, &locs9)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
 	return r0
 }
 
@@ -2304,9 +2305,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCartesianProd, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opCartesianProd, &assertgenshapes.Locs72)
 	r0 := kernels.CartesianProd(tensors)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -2322,9 +2323,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 		return kernels.Combinations(self, r, with_replacement)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCombinations, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2340,9 +2341,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opItem, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opItem, &assertgenshapes.Locs3)
 	r0 := kernels.Item(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -2358,9 +2359,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResultTypeTensor, &locs377)
+	assertgenshapes.ChecksPre0(&c, &opResultTypeTensor, &assertgenshapes.Locs377)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	checksPost2(&c, &locs377)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs377)
 	return r0
 }
 
@@ -2376,9 +2377,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResultTypeScalar, &locs378)
+	assertgenshapes.ChecksPre5(&c, &opResultTypeScalar, &assertgenshapes.Locs378)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	checksPost6(&c, &locs378)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs378)
 	return r0
 }
 
@@ -2394,9 +2395,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResultTypeScalarTensor, &locs378)
+	assertgenshapes.ChecksPre5(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs378)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	checksPost6(&c, &locs378)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs378)
 	return r0
 }
 
@@ -2412,9 +2413,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	checksPre20(&c, &opResultTypeScalarScalar, &locs10)
+	assertgenshapes.ChecksPre20(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs10)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	checksPost21(&c, &locs10)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -2430,9 +2431,9 @@ func CanCast(from_ int, to int) bool {
 		return kernels.CanCast(from_, to)
 	}
 	var c asserts.Call
-	checksPre20(&c, &opCanCast, &locs10)
+	assertgenshapes.ChecksPre20(&c, &opCanCast, &assertgenshapes.Locs10)
 	r0 := kernels.CanCast(from_, to)
-	checksPost21(&c, &locs10)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -2448,9 +2449,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	checksPre20(&c, &opPromoteTypes, &locs10)
+	assertgenshapes.ChecksPre20(&c, &opPromoteTypes, &assertgenshapes.Locs10)
 	r0 := kernels.PromoteTypes(type1, type2)
-	checksPost21(&c, &locs10)
+	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
 	return r0
 }
 
@@ -2467,9 +2468,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXLocalScalarDense, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2489,9 +2490,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre206(&c, &opXLstmMps, &locs379, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre206(&c, &opXLstmMps, &assertgenshapes.Locs379, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost207(&c, &locs379, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost207(&c, &assertgenshapes.Locs379, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2508,10 +2509,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12, a13, a14 asserts.Saved
-	checksPre202(&c, &opXLstmMpsOut, &locs380, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPre202(&c, &opXLstmMpsOut, &assertgenshapes.Locs380, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	checksPost203(&c, &locs380, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPost203(&c, &assertgenshapes.Locs380, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2531,9 +2532,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 		l7, l8                     asserts.SavedList
 	)
-	checksPre208(&c, &opLstmMpsBackward, &locs381, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.ChecksPre208(&c, &opLstmMpsBackward, &assertgenshapes.Locs381, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost209(&c, &locs381, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
+	assertgenshapes.ChecksPost209(&c, &assertgenshapes.Locs381, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
 	return r0, r1, r2
 }
 
@@ -2554,10 +2555,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a3, a4, a5, a6, a15 asserts.Saved
 		l7, l8, l16, l17    asserts.SavedList
 	)
-	checksPre210(&c, &opLstmMpsBackwardOut, &locs382, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre210(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs382, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	checksPost211(&c, &locs382, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost211(&c, &assertgenshapes.Locs382, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -2573,9 +2574,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre212(&c, &opXThnnFusedLstmCell, &locs383, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre212(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	checksPost213(&c, &locs383, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost213(&c, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2592,10 +2593,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	checksPre78(&c, &opXThnnFusedLstmCellOut, &locs384, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs384, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	checksPost79(&c, &locs384, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs384, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2611,9 +2612,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &locs385)
+	assertgenshapes.ChecksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs385)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost63(&c, &locs385)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs385)
 	return r0, r1, r2
 }
 
@@ -2630,10 +2631,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
-	checksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs386, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs386, &a6, &a7, &a8, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	checksPost79(&c, &locs386, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs386, &a6, &a7, &a8, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2649,9 +2650,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre100(&c, &opXThnnFusedLstmCellBackward, &locs387)
+	assertgenshapes.ChecksPre100(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs387)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost214(&c, &locs387)
+	assertgenshapes.ChecksPost214(&c, &assertgenshapes.Locs387)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2667,9 +2668,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var c asserts.Call
-	checksPre215(&c, &opXThnnDifferentiableLstmCellBackward, &locs388)
+	assertgenshapes.ChecksPre215(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs388)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	checksPost216(&c, &locs388)
+	assertgenshapes.ChecksPost216(&c, &assertgenshapes.Locs388)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2686,9 +2687,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre217(&c, &opXThnnFusedGruCell, &locs389, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre217(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost218(&c, &locs389, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -2705,10 +2706,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre91(&c, &opXThnnFusedGruCellOut, &locs390, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre91(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs390, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	checksPost92(&c, &locs390, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs390, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -2724,9 +2725,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXThnnFusedGruCellBackward, &locs391)
+	assertgenshapes.ChecksPre80(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs391)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	checksPost219(&c, &locs391)
+	assertgenshapes.ChecksPost219(&c, &assertgenshapes.Locs391)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2743,10 +2744,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6, a7 asserts.Saved
-	checksPre220(&c, &opXThnnFusedGruCellBackwardOut, &locs392, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre220(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs392, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	checksPost221(&c, &locs392, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs392, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2762,9 +2763,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	checksPre215(&c, &opXThnnDifferentiableGruCellBackward, &locs393)
+	assertgenshapes.ChecksPre215(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs393)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost216(&c, &locs393)
+	assertgenshapes.ChecksPost216(&c, &assertgenshapes.Locs393)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2780,9 +2781,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opLstmInput, &locs394)
+	assertgenshapes.ChecksPre62(&c, &opLstmInput, &assertgenshapes.Locs394)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost63(&c, &locs394)
+	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs394)
 	return r0, r1, r2
 }
 
@@ -2798,9 +2799,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opLstmData, &locs395)
+	assertgenshapes.ChecksPre80(&c, &opLstmData, &assertgenshapes.Locs395)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost81(&c, &locs395)
+	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs395)
 	return r0, r1, r2
 }
 
@@ -2816,9 +2817,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opGruInput, &locs396)
+	assertgenshapes.ChecksPre60(&c, &opGruInput, &assertgenshapes.Locs396)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost90(&c, &locs396)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs396)
 	return r0, r1
 }
 
@@ -2834,9 +2835,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opGruData, &locs397)
+	assertgenshapes.ChecksPre62(&c, &opGruData, &assertgenshapes.Locs397)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost156(&c, &locs397)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs397)
 	return r0, r1
 }
 
@@ -2852,9 +2853,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnTanhInput, &locs396)
+	assertgenshapes.ChecksPre60(&c, &opRnnTanhInput, &assertgenshapes.Locs396)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost90(&c, &locs396)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs396)
 	return r0, r1
 }
 
@@ -2870,9 +2871,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opRnnTanhData, &locs397)
+	assertgenshapes.ChecksPre62(&c, &opRnnTanhData, &assertgenshapes.Locs397)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost156(&c, &locs397)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs397)
 	return r0, r1
 }
 
@@ -2888,9 +2889,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnReluInput, &locs396)
+	assertgenshapes.ChecksPre60(&c, &opRnnReluInput, &assertgenshapes.Locs396)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost90(&c, &locs396)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs396)
 	return r0, r1
 }
 
@@ -2906,9 +2907,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opRnnReluData, &locs397)
+	assertgenshapes.ChecksPre62(&c, &opRnnReluData, &assertgenshapes.Locs397)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost156(&c, &locs397)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs397)
 	return r0, r1
 }
 
@@ -2924,9 +2925,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opLstmCell, &locs398)
+	assertgenshapes.ChecksPre62(&c, &opLstmCell, &assertgenshapes.Locs398)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost156(&c, &locs398)
+	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs398)
 	return r0, r1
 }
 
@@ -2942,9 +2943,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opGruCell, &locs399)
+	assertgenshapes.ChecksPre60(&c, &opGruCell, &assertgenshapes.Locs399)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost94(&c, &locs399)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs399)
 	return r0
 }
 
@@ -2960,9 +2961,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnTanhCell, &locs399)
+	assertgenshapes.ChecksPre60(&c, &opRnnTanhCell, &assertgenshapes.Locs399)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost94(&c, &locs399)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs399)
 	return r0
 }
 
@@ -2978,9 +2979,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opRnnReluCell, &locs399)
+	assertgenshapes.ChecksPre60(&c, &opRnnReluCell, &assertgenshapes.Locs399)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost94(&c, &locs399)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs399)
 	return r0
 }
 
@@ -2996,9 +2997,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre222(&c, &opQuantizedLstmCell, &locs400)
+	assertgenshapes.ChecksPre222(&c, &opQuantizedLstmCell, &assertgenshapes.Locs400)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost223(&c, &locs400)
+	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs400)
 	return r0, r1
 }
 
@@ -3014,9 +3015,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre224(&c, &opQuantizedGruCell, &locs401)
+	assertgenshapes.ChecksPre224(&c, &opQuantizedGruCell, &assertgenshapes.Locs401)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost225(&c, &locs401)
+	assertgenshapes.ChecksPost225(&c, &assertgenshapes.Locs401)
 	return r0
 }
 
@@ -3032,9 +3033,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre224(&c, &opQuantizedRnnReluCell, &locs401)
+	assertgenshapes.ChecksPre224(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs401)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost225(&c, &locs401)
+	assertgenshapes.ChecksPost225(&c, &assertgenshapes.Locs401)
 	return r0
 }
 
@@ -3050,9 +3051,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre224(&c, &opQuantizedRnnTanhCell, &locs401)
+	assertgenshapes.ChecksPre224(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs401)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost225(&c, &locs401)
+	assertgenshapes.ChecksPost225(&c, &assertgenshapes.Locs401)
 	return r0
 }
 
@@ -3069,9 +3070,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opXPackPaddedSequence, &locs402, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre25(&c, &opXPackPaddedSequence, &assertgenshapes.Locs402, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	checksPost26(&c, &locs402, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs402, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -3088,10 +3089,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre27(&c, &opXPackPaddedSequenceOut, &locs403, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre27(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs403, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	checksPost28(&c, &locs403, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs403, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -3107,9 +3108,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXPackPaddedSequenceBackward, &locs404)
+	assertgenshapes.ChecksPre9(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs404)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	checksPost10(&c, &locs404)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs404)
 	return r0
 }
 
@@ -3125,9 +3126,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXPadPackedSequence, &locs405)
+	assertgenshapes.ChecksPre44(&c, &opXPadPackedSequence, &assertgenshapes.Locs405)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	checksPost45(&c, &locs405)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs405)
 	return r0, r1
 }
 
@@ -3144,10 +3145,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSet_SourceTensorStorageOffset, &locs406, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs406, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	checksPost4(&c, &locs406, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs406, &a0, self)
 	return r0
 }
 
@@ -3164,10 +3165,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opSet_SourceTensor, &locs406, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensor, &assertgenshapes.Locs406, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost4(&c, &locs406, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs406, &a0, self)
 	return r0
 }
 
@@ -3184,10 +3185,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSetSourceTensorOut, &locs407, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSetSourceTensorOut, &assertgenshapes.Locs407, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	checksPost15(&c, &locs407, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs407, &a2, out)
 	return r0
 }
 
@@ -3203,9 +3204,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSetSourceTensor, &locs408)
+	assertgenshapes.ChecksPre9(&c, &opSetSourceTensor, &assertgenshapes.Locs408)
 	r0 := kernels.SetSourceTensor(self, source)
-	checksPost10(&c, &locs408)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs408)
 	return r0
 }
 
@@ -3222,10 +3223,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSet_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSet_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -3242,10 +3243,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSetOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSetOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3261,9 +3262,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0)
 	r0 := kernels.Set(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3280,9 +3281,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLift, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	checksPost175(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -3299,10 +3300,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLiftOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLiftOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3319,9 +3320,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLiftFresh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	checksPost175(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -3338,9 +3339,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLiftFreshCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	checksPost175(&c, &locs0, &a0, self)
+	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
 	return r0
 }
 
@@ -3357,10 +3358,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLiftFreshCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3377,9 +3378,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opIsSetTo, &locs409, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre16(&c, &opIsSetTo, &assertgenshapes.Locs409, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	checksPost17(&c, &locs409, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs409, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -3396,10 +3397,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opMaskedFill_Scalar, &locs410, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre50(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs410, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	checksPost17(&c, &locs410, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs410, &a0, &a1, self, mask)
 	return r0
 }
 
@@ -3416,10 +3417,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMaskedFillScalarOut, &locs30, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs30, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	checksPost15(&c, &locs30, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs30, &a3, out)
 	return r0
 }
 
@@ -3436,9 +3437,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaskedFillScalar, &locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opMaskedFillScalar, &assertgenshapes.Locs29, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	checksPost13(&c, &locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3455,10 +3456,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMaskedFill_Tensor, &locs411, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre55(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	checksPost52(&c, &locs411, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value)
 	return r0
 }
 
@@ -3475,10 +3476,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opMaskedFillTensorOut, &locs412, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs412, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	checksPost59(&c, &locs412, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs412, &a3, out)
 	return r0
 }
 
@@ -3495,9 +3496,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opMaskedFillTensor, &locs413, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre53(&c, &opMaskedFillTensor, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	checksPost54(&c, &locs413, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -3514,10 +3515,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opMaskedScatter_, &locs414, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre55(&c, &opMaskedScatter_, &assertgenshapes.Locs414, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	checksPost52(&c, &locs414, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs414, &a0, &a1, &a2, self, mask, source)
 	return r0
 }
 
@@ -3534,10 +3535,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opMaskedScatterOut, &locs415, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opMaskedScatterOut, &assertgenshapes.Locs415, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	checksPost59(&c, &locs415, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs415, &a3, out)
 	return r0
 }
 
@@ -3554,9 +3555,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opMaskedScatter, &locs416, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre53(&c, &opMaskedScatter, &assertgenshapes.Locs416, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	checksPost54(&c, &locs416, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs416, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -3573,9 +3574,9 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaskedScatterBackward, &locs33, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre12(&c, &opMaskedScatterBackward, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
-	checksPost13(&c, &locs33, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -3592,9 +3593,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXMaskedSoftmax, &locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opXMaskedSoftmax, &assertgenshapes.Locs29, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	checksPost13(&c, &locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3611,10 +3612,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXMaskedSoftmaxOut, &locs30, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs30, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	checksPost15(&c, &locs30, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs30, &a4, out)
 	return r0
 }
 
@@ -3630,9 +3631,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXMaskedSoftmaxBackward, &locs417)
+	assertgenshapes.ChecksPre44(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs417)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	checksPost57(&c, &locs417)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs417)
 	return r0
 }
 
@@ -3649,10 +3650,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXMaskedSoftmaxBackwardOut, &locs418, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs418, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	checksPost59(&c, &locs418, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs418, &a4, out)
 	return r0
 }
 
@@ -3669,9 +3670,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3688,9 +3689,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3707,10 +3708,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opPut_, &locs176, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opPut_, &assertgenshapes.Locs176, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	checksPost52(&c, &locs176, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs176, &a0, &a1, &a2, self, index, source)
 	return r0
 }
 
@@ -3727,10 +3728,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opPutOut, &locs419, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opPutOut, &assertgenshapes.Locs419, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	checksPost59(&c, &locs419, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs419, &a4, out)
 	return r0
 }
 
@@ -3747,9 +3748,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opPut, &locs177, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opPut, &assertgenshapes.Locs177, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	checksPost54(&c, &locs177, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs177, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -3766,10 +3767,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre56(&c, &opIndexAddOut, &locs175, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre56(&c, &opIndexAddOut, &assertgenshapes.Locs175, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	checksPost24(&c, &locs175, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs175, &a0, &a2, &a3, &a5, self, index, source, out)
 	return r0
 }
 
@@ -3786,10 +3787,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexAdd_, &locs176, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexAdd_, &assertgenshapes.Locs176, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	checksPost52(&c, &locs176, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs176, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -3806,9 +3807,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexAdd, &locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opIndexAdd, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	checksPost54(&c, &locs177, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3824,9 +3825,9 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opIndexAddDimname, &locs177)
+	assertgenshapes.ChecksPre44(&c, &opIndexAddDimname, &assertgenshapes.Locs177)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	checksPost57(&c, &locs177)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs177)
 	return r0
 }
 
@@ -3843,10 +3844,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre56(&c, &opIndexReduceOut, &locs175, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre56(&c, &opIndexReduceOut, &assertgenshapes.Locs175, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	checksPost24(&c, &locs175, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs175, &a0, &a2, &a3, &a6, self, index, source, out)
 	return r0
 }
 
@@ -3863,10 +3864,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexReduce_, &locs176, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre55(&c, &opIndexReduce_, &assertgenshapes.Locs176, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	checksPost52(&c, &locs176, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs176, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -3883,9 +3884,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexReduce, &locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre53(&c, &opIndexReduce, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	checksPost54(&c, &locs177, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3902,10 +3903,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre50(&c, &opIndexFill_IntScalar, &locs420, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre50(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs420, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	checksPost17(&c, &locs420, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs420, &a0, &a2, self, index)
 	return r0
 }
 
@@ -3922,10 +3923,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opIndexFillIntScalarOut, &locs421, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs421, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	checksPost15(&c, &locs421, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs421, &a4, out)
 	return r0
 }
 
@@ -3942,9 +3943,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opIndexFillIntScalar, &locs422, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opIndexFillIntScalar, &assertgenshapes.Locs422, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	checksPost13(&c, &locs422, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs422, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3961,10 +3962,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opIndexFill_IntTensor, &locs423, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre55(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs423, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	checksPost52(&c, &locs423, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs423, &a0, &a2, &a3, self, index, value)
 	return r0
 }
 
@@ -3981,10 +3982,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opIndexFillIntTensorOut, &locs424, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs424, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	checksPost59(&c, &locs424, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs424, &a4, out)
 	return r0
 }
 
@@ -4001,9 +4002,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opIndexFillIntTensor, &locs425, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre53(&c, &opIndexFillIntTensor, &assertgenshapes.Locs425, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	checksPost54(&c, &locs425, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs425, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4020,10 +4021,10 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opIndexFill_DimnameScalar, &locs420, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs420, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	checksPost4(&c, &locs420, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs420, &a0, self)
 	return r0
 }
 
@@ -4040,10 +4041,10 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opIndexFill_DimnameTensor, &locs423, &a0, self)
+	assertgenshapes.ChecksPre14(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs423, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	checksPost120(&c, &locs423, &a0, self)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs423, &a0, self)
 	return r0
 }
 
@@ -4059,9 +4060,9 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opIndexFillDimnameScalar, &locs422)
+	assertgenshapes.ChecksPre9(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs422)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	checksPost10(&c, &locs422)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
 	return r0
 }
 
@@ -4077,9 +4078,9 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opIndexFillDimnameTensor, &locs425)
+	assertgenshapes.ChecksPre44(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs425)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	checksPost57(&c, &locs425)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs425)
 	return r0
 }
 
@@ -4096,9 +4097,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opScatterSrc, &locs426, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre53(&c, &opScatterSrc, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	checksPost54(&c, &locs426, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4115,10 +4116,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatter_Src, &locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatter_Src, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	checksPost52(&c, &locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -4135,10 +4136,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre56(&c, &opScatterSrcOut, &locs428, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre56(&c, &opScatterSrcOut, &assertgenshapes.Locs428, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	checksPost24(&c, &locs428, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs428, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -4155,9 +4156,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opScatterValue, &locs422, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opScatterValue, &assertgenshapes.Locs422, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	checksPost13(&c, &locs422, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs422, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4174,10 +4175,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre50(&c, &opScatter_Value, &locs420, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre50(&c, &opScatter_Value, &assertgenshapes.Locs420, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	checksPost17(&c, &locs420, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs420, &a0, &a2, self, index)
 	return r0
 }
 
@@ -4194,10 +4195,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre51(&c, &opScatterValueOut, &locs429, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opScatterValueOut, &assertgenshapes.Locs429, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	checksPost52(&c, &locs429, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs429, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -4213,9 +4214,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opScatterReduce, &locs426)
+	assertgenshapes.ChecksPre44(&c, &opScatterReduce, &assertgenshapes.Locs426)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	checksPost57(&c, &locs426)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs426)
 	return r0
 }
 
@@ -4232,10 +4233,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre14(&c, &opScatter_Reduce, &locs427, &a0, self)
+	assertgenshapes.ChecksPre14(&c, &opScatter_Reduce, &assertgenshapes.Locs427, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	checksPost120(&c, &locs427, &a0, self)
+	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs427, &a0, self)
 	return r0
 }
 
@@ -4252,10 +4253,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre58(&c, &opScatterReduceOut, &locs430, &a5, out)
+	assertgenshapes.ChecksPre58(&c, &opScatterReduceOut, &assertgenshapes.Locs430, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	checksPost59(&c, &locs430, &a5, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs430, &a5, out)
 	return r0
 }
 
@@ -4271,9 +4272,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opScatterValueReduce, &locs422)
+	assertgenshapes.ChecksPre9(&c, &opScatterValueReduce, &assertgenshapes.Locs422)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	checksPost10(&c, &locs422)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
 	return r0
 }
 
@@ -4290,10 +4291,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opScatter_ValueReduce, &locs420, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opScatter_ValueReduce, &assertgenshapes.Locs420, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	checksPost4(&c, &locs420, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs420, &a0, self)
 	return r0
 }
 
@@ -4310,10 +4311,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opScatterValueReduceOut, &locs421, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opScatterValueReduceOut, &assertgenshapes.Locs421, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	checksPost15(&c, &locs421, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs421, &a5, out)
 	return r0
 }
 
@@ -4329,9 +4330,9 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opScatterDimnameSrc, &locs426)
+	assertgenshapes.ChecksPre44(&c, &opScatterDimnameSrc, &assertgenshapes.Locs426)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	checksPost57(&c, &locs426)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs426)
 	return r0
 }
 
@@ -4347,9 +4348,9 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opScatterDimnameValue, &locs422)
+	assertgenshapes.ChecksPre9(&c, &opScatterDimnameValue, &assertgenshapes.Locs422)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	checksPost10(&c, &locs422)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
 	return r0
 }
 
@@ -4366,9 +4367,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opScatterAdd, &locs426, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre53(&c, &opScatterAdd, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	checksPost54(&c, &locs426, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4385,10 +4386,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatterAdd_, &locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatterAdd_, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	checksPost52(&c, &locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -4405,10 +4406,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre56(&c, &opScatterAddOut, &locs428, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre56(&c, &opScatterAddOut, &assertgenshapes.Locs428, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	checksPost24(&c, &locs428, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs428, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -4424,9 +4425,9 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opScatterAddDimname, &locs426)
+	assertgenshapes.ChecksPre44(&c, &opScatterAddDimname, &assertgenshapes.Locs426)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	checksPost57(&c, &locs426)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs426)
 	return r0
 }
 
@@ -4443,9 +4444,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre53(&c, &opScatterReduceTwo, &locs426, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre53(&c, &opScatterReduceTwo, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	checksPost54(&c, &locs426, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4462,10 +4463,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre55(&c, &opScatterReduce_Two, &locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre55(&c, &opScatterReduce_Two, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	checksPost52(&c, &locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -4482,10 +4483,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre56(&c, &opScatterReduceTwoOut, &locs428, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre56(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs428, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	checksPost24(&c, &locs428, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs428, &a0, &a2, &a3, &a6, self, index, src, out)
 	return r0
 }
 
@@ -4502,10 +4503,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opEq_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opEq_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4522,10 +4523,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opEq_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opEq_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4542,10 +4543,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseAndTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4562,10 +4563,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseAndScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -4581,9 +4582,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAndScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4599,9 +4600,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarTensor, &locs214)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs214)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	checksPost1(&c, &locs214)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
 	return r0
 }
 
@@ -4618,10 +4619,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseAndScalarTensorOut, &locs431, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs431, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs431, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
 	return r0
 }
 
@@ -4637,9 +4638,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseAndTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4656,10 +4657,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseAnd_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4676,10 +4677,10 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseAnd_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4695,9 +4696,9 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderAndScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderAndScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderAndScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4713,9 +4714,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderAndTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderAndTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderAndTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4732,10 +4733,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIandScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIandScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4752,10 +4753,10 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIandTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIandTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4772,10 +4773,10 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseOrTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4792,10 +4793,10 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseOrScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -4811,9 +4812,9 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOrScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4829,9 +4830,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarTensor, &locs214)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs214)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	checksPost1(&c, &locs214)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
 	return r0
 }
 
@@ -4848,10 +4849,10 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseOrScalarTensorOut, &locs431, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs431, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs431, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
 	return r0
 }
 
@@ -4867,9 +4868,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseOrTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4886,10 +4887,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseOr_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4906,10 +4907,10 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseOr_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -4925,9 +4926,9 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderOrScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderOrScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderOrScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4943,9 +4944,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderOrTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderOrTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderOrTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4962,10 +4963,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -4982,10 +4983,10 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIorTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIorTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5002,10 +5003,10 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseXorTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5022,10 +5023,10 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseXorScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -5041,9 +5042,9 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5059,9 +5060,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarTensor, &locs214)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs214)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	checksPost1(&c, &locs214)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
 	return r0
 }
 
@@ -5078,10 +5079,10 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseXorScalarTensorOut, &locs431, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs431, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs431, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
 	return r0
 }
 
@@ -5097,9 +5098,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseXorTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5116,10 +5117,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseXor_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5136,10 +5137,10 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseXor_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5155,9 +5156,9 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderXorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderXorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderXorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5173,9 +5174,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderXorTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderXorTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderXorTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5192,10 +5193,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIxorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIxorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5212,10 +5213,10 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIxorTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIxorTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5231,9 +5232,9 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderLshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderLshiftScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5249,9 +5250,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderLshiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5268,10 +5269,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIlshiftScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5288,10 +5289,10 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opDunderLshiftScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -5308,10 +5309,10 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIlshiftTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5328,10 +5329,10 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opDunderLshiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5347,9 +5348,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseLeftShiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5366,10 +5367,10 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseLeftShift_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5386,10 +5387,10 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5405,9 +5406,9 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftTensorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5424,10 +5425,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseLeftShift_TensorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5444,10 +5445,10 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -5463,9 +5464,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs214)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs214)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	checksPost1(&c, &locs214)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
 	return r0
 }
 
@@ -5482,10 +5483,10 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &locs431, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs431, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs431, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
 	return r0
 }
 
@@ -5501,9 +5502,9 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderRshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderRshiftScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5519,9 +5520,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opDunderRshiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5538,10 +5539,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDunderIrshiftScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5558,10 +5559,10 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opDunderRshiftScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -5578,10 +5579,10 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opDunderIrshiftTensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5598,10 +5599,10 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opDunderRshiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5617,9 +5618,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opBitwiseRightShiftTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5636,10 +5637,10 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opBitwiseRightShift_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -5656,10 +5657,10 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opBitwiseRightShiftTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5675,9 +5676,9 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftTensorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5694,10 +5695,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opBitwiseRightShift_TensorScalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5714,10 +5715,10 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -5733,9 +5734,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs214)
+	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs214)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	checksPost1(&c, &locs214)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
 	return r0
 }
 
@@ -5752,10 +5753,10 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &locs431, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs431, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs431, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
 	return r0
 }
 
@@ -5772,10 +5773,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTril_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTril_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5792,10 +5793,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opTriu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opTriu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5812,10 +5813,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opDigamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opDigamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5832,10 +5833,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLerp_Scalar, &locs432, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre50(&c, &opLerp_Scalar, &assertgenshapes.Locs432, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	checksPost17(&c, &locs432, &a0, &a1, self, end)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs432, &a0, &a1, self, end)
 	return r0
 }
 
@@ -5852,10 +5853,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opLerp_Tensor, &locs433, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre55(&c, &opLerp_Tensor, &assertgenshapes.Locs433, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	checksPost52(&c, &locs433, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs433, &a0, &a1, &a2, self, end, weight)
 	return r0
 }
 
@@ -5872,10 +5873,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddbmm_, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre55(&c, &opAddbmm_, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	checksPost52(&c, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -5892,10 +5893,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opAddbmmOut, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddbmmOut, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost24(&c, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -5912,9 +5913,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddbmm, &locs53, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre53(&c, &opAddbmm, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	checksPost54(&c, &locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -5931,10 +5932,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRandom_From, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRandom_From, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -5951,10 +5952,10 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opRandomFromOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opRandomFromOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -5971,9 +5972,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandomFrom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5990,10 +5991,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRandom_To, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRandom_To, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6010,10 +6011,10 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opRandomToOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opRandomToOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -6030,9 +6031,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandomTo, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6049,10 +6050,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRandom_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRandom_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6069,10 +6070,10 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRandomOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRandomOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6089,9 +6090,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRandom, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Random(self, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6108,10 +6109,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opUniform_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opUniform_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6128,10 +6129,10 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUniformOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUniformOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -6148,9 +6149,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUniform, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6167,10 +6168,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opCauchy_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opCauchy_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6187,10 +6188,10 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opCauchyOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opCauchyOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -6207,9 +6208,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCauchy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6226,10 +6227,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLogNormal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLogNormal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6246,10 +6247,10 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLogNormalOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLogNormalOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -6266,9 +6267,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLogNormal, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6285,10 +6286,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opExponential_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opExponential_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6305,10 +6306,10 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opExponentialOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opExponentialOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -6325,9 +6326,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExponential, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6344,10 +6345,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGeometric_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGeometric_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6364,10 +6365,10 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opGeometricOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opGeometricOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -6384,9 +6385,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGeometric, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6403,10 +6404,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opDiagOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opDiagOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6422,9 +6423,9 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Diag(self, diagonal)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiag, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDiag, &assertgenshapes.Locs0)
 	r0 := kernels.Diag(self, diagonal)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6441,10 +6442,10 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opCrossOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opCrossOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -6460,9 +6461,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCross, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opCross, &assertgenshapes.Locs6)
 	r0 := kernels.Cross(self, other, dim)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6479,10 +6480,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opTriuOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTriuOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6499,9 +6500,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTriu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6518,10 +6519,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opTrilOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opTrilOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6538,9 +6539,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTril, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6556,9 +6557,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrilIndices, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opTrilIndices, &assertgenshapes.Locs14)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -6575,10 +6576,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opTrilIndicesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opTrilIndicesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -6594,9 +6595,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTriuIndices, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opTriuIndices, &assertgenshapes.Locs14)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -6613,10 +6614,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre7(&c, &opTriuIndicesOut, &locs26, &a3, out)
+	assertgenshapes.ChecksPre7(&c, &opTriuIndicesOut, &assertgenshapes.Locs26, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	checksPost8(&c, &locs26, &a3, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
 	return r0
 }
 
@@ -6633,9 +6634,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTrace, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Trace(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6652,10 +6653,10 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opTraceOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opTraceOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -6671,9 +6672,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTraceBackward, &locs51)
+	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs51)
 	r0 := kernels.TraceBackward(grad, sizes)
-	checksPost1(&c, &locs51)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs51)
 	return r0
 }
 
@@ -6690,10 +6691,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opNeScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6710,9 +6711,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6729,10 +6730,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opNeTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opNeTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6749,9 +6750,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6768,10 +6769,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNe_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNe_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6788,10 +6789,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opNe_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opNe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6808,10 +6809,10 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opNotEqualScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opNotEqualScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6827,9 +6828,9 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqualScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNotEqualScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0)
 	r0 := kernels.NotEqualScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6846,10 +6847,10 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opNotEqualTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -6865,9 +6866,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNotEqualTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opNotEqualTensor, &assertgenshapes.Locs6)
 	r0 := kernels.NotEqualTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6884,10 +6885,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNotEqual_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNotEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -6904,10 +6905,10 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opNotEqual_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opNotEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -6924,10 +6925,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opEqScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opEqScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6944,9 +6945,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opEqScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6963,10 +6964,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opEqTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opEqTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6983,9 +6984,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7002,10 +7003,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGeScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7022,9 +7023,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7041,10 +7042,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opGeTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opGeTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7061,9 +7062,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7080,10 +7081,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGe_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGe_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7100,10 +7101,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opGe_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opGe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7120,10 +7121,10 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opGreaterEqualScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -7139,9 +7140,9 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqualScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterEqualScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7158,10 +7159,10 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGreaterEqualTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -7177,9 +7178,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGreaterEqualTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -7196,10 +7197,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGreaterEqual_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7216,10 +7217,10 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opGreaterEqual_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -7236,10 +7237,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLeScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7256,9 +7257,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLeScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7275,10 +7276,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLeTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLeTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7295,9 +7296,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7314,10 +7315,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLe_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLe_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7334,10 +7335,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLe_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7354,10 +7355,10 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLessEqualScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLessEqualScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -7373,9 +7374,9 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqualScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessEqualScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0)
 	r0 := kernels.LessEqualScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7392,10 +7393,10 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLessEqualTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -7411,9 +7412,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLessEqualTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLessEqualTensor, &assertgenshapes.Locs6)
 	r0 := kernels.LessEqualTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -7430,10 +7431,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLessEqual_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLessEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7450,10 +7451,10 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opLessEqual_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opLessEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -7470,10 +7471,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGtScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGtScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7490,9 +7491,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7509,10 +7510,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opGtTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opGtTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7529,9 +7530,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7548,10 +7549,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGt_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGt_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7568,10 +7569,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opGt_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opGt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7588,10 +7589,10 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opGreaterScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opGreaterScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -7607,9 +7608,9 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0)
 	r0 := kernels.GreaterScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7626,10 +7627,10 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGreaterTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -7645,9 +7646,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGreaterTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opGreaterTensor, &assertgenshapes.Locs6)
 	r0 := kernels.GreaterTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -7664,10 +7665,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opGreater_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opGreater_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7684,10 +7685,10 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opGreater_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opGreater_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -7704,10 +7705,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLtScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLtScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7724,9 +7725,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLtScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7743,10 +7744,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLtTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLtTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7763,9 +7764,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7782,10 +7783,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLt_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLt_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7802,10 +7803,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opLt_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opLt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7822,10 +7823,10 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLessScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLessScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -7841,9 +7842,9 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0)
 	r0 := kernels.LessScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7860,10 +7861,10 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLessTensorOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -7879,9 +7880,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLessTensor, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLessTensor, &assertgenshapes.Locs6)
 	r0 := kernels.LessTensor(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -7898,10 +7899,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLess_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLess_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -7918,10 +7919,10 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opLess_Tensor, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opLess_Tensor, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -7938,10 +7939,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opTakeOut, &locs429, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opTakeOut, &assertgenshapes.Locs429, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	checksPost52(&c, &locs429, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs429, &a0, &a1, &a2, self, index, out)
 	return r0
 }
 
@@ -7958,9 +7959,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTake, &locs422, &a0, &a1, self, index)
+	assertgenshapes.ChecksPre12(&c, &opTake, &assertgenshapes.Locs422, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	checksPost13(&c, &locs422, &a0, &a1, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs422, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -7977,10 +7978,10 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opTakeAlongDimOut, &locs144, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opTakeAlongDimOut, &assertgenshapes.Locs144, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	checksPost15(&c, &locs144, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs144, &a3, out)
 	return r0
 }
 
@@ -7996,9 +7997,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opTakeAlongDim, &locs145)
+	assertgenshapes.ChecksPre9(&c, &opTakeAlongDim, &assertgenshapes.Locs145)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	checksPost10(&c, &locs145)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs145)
 	return r0
 }
 
@@ -8015,10 +8016,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre51(&c, &opIndexSelectOut, &locs429, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opIndexSelectOut, &assertgenshapes.Locs429, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	checksPost52(&c, &locs429, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs429, &a0, &a2, &a3, self, index, out)
 	return r0
 }
 
@@ -8035,9 +8036,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opIndexSelect, &locs422, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opIndexSelect, &assertgenshapes.Locs422, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	checksPost13(&c, &locs422, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs422, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -8054,10 +8055,10 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opIndexSelectDimnameOut, &locs421, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs421, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	checksPost15(&c, &locs421, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs421, &a3, out)
 	return r0
 }
 
@@ -8073,9 +8074,9 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opIndexSelectDimname, &locs422)
+	assertgenshapes.ChecksPre9(&c, &opIndexSelectDimname, &assertgenshapes.Locs422)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	checksPost10(&c, &locs422)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
 	return r0
 }
 
@@ -8091,9 +8092,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opIndexSelectBackward, &locs434)
+	assertgenshapes.ChecksPre9(&c, &opIndexSelectBackward, &assertgenshapes.Locs434)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	checksPost10(&c, &locs434)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs434)
 	return r0
 }
 
@@ -8110,10 +8111,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMaskedSelectOut, &locs435, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre51(&c, &opMaskedSelectOut, &assertgenshapes.Locs435, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	checksPost52(&c, &locs435, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs435, &a0, &a1, &a2, self, mask, out)
 	return r0
 }
 
@@ -8130,9 +8131,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaskedSelect, &locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre12(&c, &opMaskedSelect, &assertgenshapes.Locs29, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	checksPost13(&c, &locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -8148,9 +8149,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMaskedSelectBackward, &locs436)
+	assertgenshapes.ChecksPre44(&c, &opMaskedSelectBackward, &assertgenshapes.Locs436)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	checksPost57(&c, &locs436)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs436)
 	return r0
 }
 
@@ -8167,10 +8168,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opNonzeroOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opNonzeroOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8187,9 +8188,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNonzero, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Nonzero(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8206,10 +8207,10 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opNonzeroStaticOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opNonzeroStaticOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -8225,9 +8226,9 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 		return kernels.NonzeroStatic(self, size, fill_value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNonzeroStatic, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNonzeroStatic, &assertgenshapes.Locs0)
 	r0 := kernels.NonzeroStatic(self, size, fill_value)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8243,9 +8244,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNonzeroNumpy, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opNonzeroNumpy, &assertgenshapes.Locs3)
 	r0 := kernels.NonzeroNumpy(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -8261,9 +8262,9 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 		return kernels.Argwhere(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgwhere, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0)
 	r0 := kernels.Argwhere(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8280,10 +8281,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre51(&c, &opGatherOut, &locs429, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre51(&c, &opGatherOut, &assertgenshapes.Locs429, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	checksPost52(&c, &locs429, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs429, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -8300,9 +8301,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre12(&c, &opGather, &locs422, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre12(&c, &opGather, &assertgenshapes.Locs422, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	checksPost13(&c, &locs422, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs422, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -8318,9 +8319,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opGatherBackward, &locs437)
+	assertgenshapes.ChecksPre44(&c, &opGatherBackward, &assertgenshapes.Locs437)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	checksPost57(&c, &locs437)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs437)
 	return r0
 }
 
@@ -8337,10 +8338,10 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opGatherDimnameOut, &locs421, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opGatherDimnameOut, &assertgenshapes.Locs421, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	checksPost15(&c, &locs421, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs421, &a4, out)
 	return r0
 }
 
@@ -8356,9 +8357,9 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGatherDimname, &locs422)
+	assertgenshapes.ChecksPre9(&c, &opGatherDimname, &assertgenshapes.Locs422)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	checksPost10(&c, &locs422)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
 	return r0
 }
 
@@ -8374,9 +8375,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXGatherSparseBackward, &locs438)
+	assertgenshapes.ChecksPre44(&c, &opXGatherSparseBackward, &assertgenshapes.Locs438)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	checksPost57(&c, &locs438)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs438)
 	return r0
 }
 
@@ -8393,10 +8394,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opAddcmulOut, &locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddcmulOut, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	checksPost24(&c, &locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -8413,9 +8414,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddcmul, &locs440, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre53(&c, &opAddcmul, &assertgenshapes.Locs440, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	checksPost54(&c, &locs440, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs440, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -8432,10 +8433,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddcmul_, &locs441, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre55(&c, &opAddcmul_, &assertgenshapes.Locs441, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	checksPost52(&c, &locs441, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -8452,10 +8453,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opAddcdivOut, &locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre56(&c, &opAddcdivOut, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	checksPost24(&c, &locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -8472,9 +8473,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAddcdiv, &locs440, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre53(&c, &opAddcdiv, &assertgenshapes.Locs440, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	checksPost54(&c, &locs440, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs440, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -8491,10 +8492,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre55(&c, &opAddcdiv_, &locs441, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre55(&c, &opAddcdiv_, &assertgenshapes.Locs441, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	checksPost52(&c, &locs441, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -8510,9 +8511,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opCrossEntropyLoss, &locs166)
+	assertgenshapes.ChecksPre9(&c, &opCrossEntropyLoss, &assertgenshapes.Locs166)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	checksPost10(&c, &locs166)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs166)
 	return r0
 }
 
@@ -8529,10 +8530,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre226(&c, &opTriangularSolveX, &locs442, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPre226(&c, &opTriangularSolveX, &assertgenshapes.Locs442, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	checksPost24(&c, &locs442, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs442, &a0, &a1, &a5, &a6, self, A, X, M)
 	return r0, r1
 }
 
@@ -8549,9 +8550,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opTriangularSolve, &locs443, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre25(&c, &opTriangularSolve, &assertgenshapes.Locs443, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	checksPost26(&c, &locs443, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs443, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -8569,9 +8570,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opXLinalgCheckErrors, &locs444, &a0, info)
+	assertgenshapes.ChecksPre18(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs444, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	checksPost19(&c, &locs444, &a0, info)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs444, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -8587,10 +8588,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre51(&c, &opLinalgSolveTriangularOut, &locs445, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPre51(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs445, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	checksPost52(&c, &locs445, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs445, &a0, &a1, &a5, self, B, out)
 	return r0
 }
 
@@ -8607,9 +8608,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgSolveTriangular, &locs446, &a0, &a1, self, B)
+	assertgenshapes.ChecksPre12(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs446, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	checksPost13(&c, &locs446, &a0, &a1, self, B, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs446, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -8625,9 +8626,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgVander, &locs305)
+	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs305)
 	r0 := kernels.LinalgVander(x, N)
-	checksPost1(&c, &locs305)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs305)
 	return r0
 }
 
@@ -8644,10 +8645,10 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre114(&c, &opSvdU, &locs447, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPre114(&c, &opSvdU, &assertgenshapes.Locs447, &a3, &a4, &a5, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	checksPost115(&c, &locs447, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs447, &a3, &a4, &a5, U, S, V)
 	return r0, r1, r2
 }
 
@@ -8663,9 +8664,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opSvd, &locs303)
+	assertgenshapes.ChecksPre44(&c, &opSvd, &assertgenshapes.Locs303)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	checksPost227(&c, &locs303)
+	assertgenshapes.ChecksPost227(&c, &assertgenshapes.Locs303)
 	return r0, r1, r2
 }
 
@@ -8681,9 +8682,9 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSwapaxes, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8700,10 +8701,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSwapaxes_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSwapaxes_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8719,9 +8720,9 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSwapdims, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8738,10 +8739,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSwapdims_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSwapdims_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8758,10 +8759,10 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opCholeskyOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCholeskyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8778,9 +8779,9 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCholesky, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCholesky, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8797,10 +8798,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opCholeskySolveOut, &locs448, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPre51(&c, &opCholeskySolveOut, &assertgenshapes.Locs448, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	checksPost52(&c, &locs448, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs448, &a0, &a1, &a3, self, input2, out)
 	return r0
 }
 
@@ -8817,9 +8818,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opCholeskySolve, &locs449, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre12(&c, &opCholeskySolve, &assertgenshapes.Locs449, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	checksPost13(&c, &locs449, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs449, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -8835,9 +8836,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXCholeskySolveHelper, &locs450)
+	assertgenshapes.ChecksPre9(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs450)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	checksPost10(&c, &locs450)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs450)
 	return r0
 }
 
@@ -8854,10 +8855,10 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXCholeskySolveHelperOut, &locs451, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs451, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	checksPost15(&c, &locs451, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs451, &a3, out)
 	return r0
 }
 
@@ -8874,9 +8875,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCholeskyInverse, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8893,10 +8894,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opCholeskyInverseOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCholeskyInverseOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8913,10 +8914,10 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opQrQ, &locs452, &a2, &a3, Q, R)
+	assertgenshapes.ChecksPre42(&c, &opQrQ, &assertgenshapes.Locs452, &a2, &a3, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	checksPost43(&c, &locs452, &a2, &a3, Q, R)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs452, &a2, &a3, Q, R)
 	return r0, r1
 }
 
@@ -8932,9 +8933,9 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Qr(self, some)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opQr, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opQr, &assertgenshapes.Locs27)
 	r0, r1 := kernels.Qr(self, some)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -8951,10 +8952,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opGeqrfA, &locs453, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPre93(&c, &opGeqrfA, &assertgenshapes.Locs453, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	checksPost52(&c, &locs453, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs453, &a0, &a1, &a2, self, a, tau)
 	return r0, r1
 }
 
@@ -8971,9 +8972,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opGeqrf, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opGeqrf, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8989,9 +8990,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opOrgqr, &locs449)
+	assertgenshapes.ChecksPre9(&c, &opOrgqr, &assertgenshapes.Locs449)
 	r0 := kernels.Orgqr(self, input2)
-	checksPost10(&c, &locs449)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs449)
 	return r0
 }
 
@@ -9008,10 +9009,10 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opOrgqrOut, &locs454, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opOrgqrOut, &assertgenshapes.Locs454, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	checksPost15(&c, &locs454, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs454, &a2, out)
 	return r0
 }
 
@@ -9028,10 +9029,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opOrmqrOut, &locs455, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPre56(&c, &opOrmqrOut, &assertgenshapes.Locs455, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	checksPost24(&c, &locs455, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs455, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	return r0
 }
 
@@ -9048,9 +9049,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opOrmqr, &locs456, &a0, &a1, &a2, self, input2, input3)
+	assertgenshapes.ChecksPre53(&c, &opOrmqr, &assertgenshapes.Locs456, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	checksPost54(&c, &locs456, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs456, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -9066,9 +9067,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXLuWithInfo, &locs303)
+	assertgenshapes.ChecksPre44(&c, &opXLuWithInfo, &assertgenshapes.Locs303)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	checksPost227(&c, &locs303)
+	assertgenshapes.ChecksPost227(&c, &assertgenshapes.Locs303)
 	return r0, r1, r2
 }
 
@@ -9085,10 +9086,10 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre58(&c, &opLuSolveOut, &locs457, &a3, out)
+	assertgenshapes.ChecksPre58(&c, &opLuSolveOut, &assertgenshapes.Locs457, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	checksPost59(&c, &locs457, &a3, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs457, &a3, out)
 	return r0
 }
 
@@ -9104,9 +9105,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLuSolve, &locs458)
+	assertgenshapes.ChecksPre44(&c, &opLuSolve, &assertgenshapes.Locs458)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	checksPost57(&c, &locs458)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs458)
 	return r0
 }
 
@@ -9123,9 +9124,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre228(&c, &opLuUnpack, &locs459, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre228(&c, &opLuUnpack, &assertgenshapes.Locs459, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	checksPost229(&c, &locs459, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs459, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -9142,10 +9143,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	checksPre230(&c, &opLuUnpackOut, &locs460, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPre230(&c, &opLuUnpackOut, &assertgenshapes.Locs460, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	checksPost231(&c, &locs460, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs460, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	return r0, r1, r2
 }
 
@@ -9162,10 +9163,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opMultinomialOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMultinomialOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -9182,9 +9183,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMultinomial, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9201,10 +9202,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opLgammaOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLgammaOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9221,10 +9222,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLgamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLgamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9241,9 +9242,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLgamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Lgamma(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9260,10 +9261,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opDigammaOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opDigammaOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9280,9 +9281,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDigamma, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Digamma(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9299,10 +9300,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opPolygammaOut, &locs40, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opPolygammaOut, &assertgenshapes.Locs40, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	checksPost17(&c, &locs40, &a1, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a1, &a2, self, out)
 	return r0
 }
 
@@ -9319,9 +9320,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opPolygamma, &locs0, &a1, self)
+	assertgenshapes.ChecksPre46(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	checksPost47(&c, &locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a1, self, r0)
 	return r0
 }
 
@@ -9338,10 +9339,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opPolygamma_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opPolygamma_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9358,9 +9359,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opErfinv, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Erfinv(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9377,10 +9378,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opErfinv_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opErfinv_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9397,10 +9398,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opErfinvOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opErfinvOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9417,9 +9418,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.I0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9436,10 +9437,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opI0_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opI0_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9456,10 +9457,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opI0Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opI0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9476,9 +9477,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSign, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Sign(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9495,10 +9496,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opSign_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opSign_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9515,10 +9516,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSignOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSignOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9535,9 +9536,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSignbit, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Signbit(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9554,10 +9555,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSignbitOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSignbitOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9574,9 +9575,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opDist, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9593,10 +9594,10 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opDistOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opDistOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -9613,10 +9614,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opAtan2Out, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opAtan2Out, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,10 +24,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opAtan2_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opAtan2_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -43,9 +44,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAtan2, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opAtan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opArctan2, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opArctan2, &assertgenshapes.Locs6)
 	r0 := kernels.Arctan2(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -80,10 +81,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opArctan2Out, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opArctan2Out, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -100,10 +101,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opArctan2_, &locs8, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opArctan2_, &assertgenshapes.Locs8, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	checksPost4(&c, &locs8, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
 	return r0
 }
 
@@ -120,10 +121,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opLerpScalarOut, &locs461, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPre51(&c, &opLerpScalarOut, &assertgenshapes.Locs461, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	checksPost52(&c, &locs461, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs461, &a0, &a1, &a3, self, end, out)
 	return r0
 }
 
@@ -140,10 +141,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opLerpTensorOut, &locs462, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPre56(&c, &opLerpTensorOut, &assertgenshapes.Locs462, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	checksPost24(&c, &locs462, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs462, &a0, &a1, &a2, &a3, self, end, weight, out)
 	return r0
 }
 
@@ -160,9 +161,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLerpScalar, &locs463, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre12(&c, &opLerpScalar, &assertgenshapes.Locs463, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	checksPost13(&c, &locs463, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs463, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -179,9 +180,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opLerpTensor, &locs464, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre53(&c, &opLerpTensor, &assertgenshapes.Locs464, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	checksPost54(&c, &locs464, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs464, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -198,10 +199,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opHistcOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHistcOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -218,9 +219,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHistc, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHistc, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -237,10 +238,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre27(&c, &opHistogramBinsTensorOut, &locs465, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPre27(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs465, &a4, &a5, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	checksPost28(&c, &locs465, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs465, &a4, &a5, hist, bin_edges)
 	return r0, r1
 }
 
@@ -256,9 +257,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opHistogramBinsTensor, &locs466)
+	assertgenshapes.ChecksPre44(&c, &opHistogramBinsTensor, &assertgenshapes.Locs466)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	checksPost45(&c, &locs466)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs466)
 	return r0, r1
 }
 
@@ -275,10 +276,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	checksPre42(&c, &opHistogramBinCtOut, &locs467, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPre42(&c, &opHistogramBinCtOut, &assertgenshapes.Locs467, &a5, &a6, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	checksPost43(&c, &locs467, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs467, &a5, &a6, hist, bin_edges)
 	return r0, r1
 }
 
@@ -294,9 +295,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHistogramBinCt, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opHistogramBinCt, &assertgenshapes.Locs27)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -312,9 +313,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXHistogramddBinEdges, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs3)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -335,10 +336,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0 asserts.Saved
 		l5 asserts.SavedList
 	)
-	checksPre172(&c, &opXHistogramddBinEdgesOut, &locs40, &a0, &l5, self, out)
+	assertgenshapes.ChecksPre172(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs40, &a0, &l5, self, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	checksPost173(&c, &locs40, &a0, &l5, self, out)
+	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs40, &a0, &l5, self, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -353,9 +354,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHistogramddFromBinCts, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs0)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -372,10 +373,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opXHistogramddFromBinCtsOut, &locs41, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs41, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	checksPost31(&c, &locs41, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
 	return r0
 }
 
@@ -391,9 +392,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXHistogramddFromBinTensors, &locs468)
+	assertgenshapes.ChecksPre9(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs468)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	checksPost10(&c, &locs468)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs468)
 	return r0
 }
 
@@ -410,10 +411,10 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXHistogramddFromBinTensorsOut, &locs469, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs469, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	checksPost15(&c, &locs469, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs469, &a4, out)
 	return r0
 }
 
@@ -429,9 +430,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHistogramdd, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opHistogramdd, &assertgenshapes.Locs0)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0, r1
 }
 
@@ -447,9 +448,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHistogramddIntBins, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opHistogramddIntBins, &assertgenshapes.Locs0)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0, r1
 }
 
@@ -465,9 +466,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHistogramddTensorListBins, &locs468)
+	assertgenshapes.ChecksPre9(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs468)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	checksPost10(&c, &locs468)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs468)
 	return r0, r1
 }
 
@@ -484,10 +485,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opFmodScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opFmodScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -504,9 +505,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opFmodScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opFmodScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -523,10 +524,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFmod_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFmod_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -543,10 +544,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opFmodTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opFmodTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -563,9 +564,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opFmodTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -582,10 +583,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opFmod_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opFmod_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -602,10 +603,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opHypotOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opHypotOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -622,9 +623,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHypot, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opHypot, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -641,10 +642,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opHypot_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opHypot_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -661,10 +662,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opIgammaOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opIgammaOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -681,9 +682,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIgamma, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opIgamma, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -700,10 +701,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opIgamma_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opIgamma_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -720,10 +721,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opIgammacOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opIgammacOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -740,9 +741,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opIgammac, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opIgammac, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -759,10 +760,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opIgammac_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opIgammac_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -779,10 +780,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opNextafterOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opNextafterOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -799,9 +800,9 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNextafter, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opNextafter, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -818,10 +819,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opNextafter_, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opNextafter_, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -838,10 +839,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opRemainderScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRemainderScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -858,9 +859,9 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRemainderScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRemainderScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -877,10 +878,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRemainder_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRemainder_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -897,10 +898,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opRemainderTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opRemainderTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -917,9 +918,9 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opRemainderTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -936,10 +937,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opRemainder_Tensor, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre50(&c, &opRemainder_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -955,9 +956,9 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.RemainderScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRemainderScalarTensor, &locs214)
+	assertgenshapes.ChecksPre0(&c, &opRemainderScalarTensor, &assertgenshapes.Locs214)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	checksPost1(&c, &locs214)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
 	return r0
 }
 
@@ -974,10 +975,10 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opRemainderScalarTensorOut, &locs431, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs431, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	checksPost31(&c, &locs431, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
 	return r0
 }
 
@@ -994,9 +995,9 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMin, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Min(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1013,10 +1014,10 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opMinUnaryOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMinUnaryOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1033,9 +1034,9 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmin, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opFmin, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1052,10 +1053,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opFminOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opFminOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -1072,9 +1073,9 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Max(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1091,9 +1092,9 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opFmax, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opFmax, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1110,10 +1111,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opFmaxOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opFmaxOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -1130,9 +1131,9 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaximum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMaximum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1149,10 +1150,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMaximumOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMaximumOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -1168,9 +1169,9 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MaxOther(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMaxOther, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opMaxOther, &assertgenshapes.Locs6)
 	r0 := kernels.MaxOther(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1187,10 +1188,10 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMaxOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMaxOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -1207,10 +1208,10 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opMaxUnaryOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMaxUnaryOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1227,9 +1228,9 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMinimum, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opMinimum, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1246,10 +1247,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opMinimumOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opMinimumOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -1266,10 +1267,10 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMinOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMinOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -1285,9 +1286,9 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MinOther(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMinOther, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opMinOther, &assertgenshapes.Locs6)
 	r0 := kernels.MinOther(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -1303,9 +1304,9 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opQuantile, &locs470)
+	assertgenshapes.ChecksPre9(&c, &opQuantile, &assertgenshapes.Locs470)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	checksPost10(&c, &locs470)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs470)
 	return r0
 }
 
@@ -1322,10 +1323,10 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opQuantileOut, &locs471, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opQuantileOut, &assertgenshapes.Locs471, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost15(&c, &locs471, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs471, &a5, out)
 	return r0
 }
 
@@ -1341,9 +1342,9 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantileScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opQuantileScalar, &assertgenshapes.Locs0)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1360,10 +1361,10 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opQuantileScalarOut, &locs41, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opQuantileScalarOut, &assertgenshapes.Locs41, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost31(&c, &locs41, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
 	return r0
 }
 
@@ -1379,9 +1380,9 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNanquantile, &locs470)
+	assertgenshapes.ChecksPre9(&c, &opNanquantile, &assertgenshapes.Locs470)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	checksPost10(&c, &locs470)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs470)
 	return r0
 }
 
@@ -1398,10 +1399,10 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opNanquantileOut, &locs471, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opNanquantileOut, &assertgenshapes.Locs471, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost15(&c, &locs471, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs471, &a5, out)
 	return r0
 }
 
@@ -1417,9 +1418,9 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanquantileScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNanquantileScalar, &assertgenshapes.Locs0)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1436,10 +1437,10 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opNanquantileScalarOut, &locs41, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opNanquantileScalarOut, &assertgenshapes.Locs41, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost31(&c, &locs41, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
 	return r0
 }
 
@@ -1456,10 +1457,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opSortValues, &locs120, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opSortValues, &assertgenshapes.Locs120, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost52(&c, &locs120, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -1476,10 +1477,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre93(&c, &opSortValuesStable, &locs120, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opSortValuesStable, &assertgenshapes.Locs120, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	checksPost52(&c, &locs120, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -1496,9 +1497,9 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opSort, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opSort, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1515,9 +1516,9 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opSortStable, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opSortStable, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1534,10 +1535,10 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre42(&c, &opSortDimnameValues, &locs121, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opSortDimnameValues, &assertgenshapes.Locs121, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	checksPost43(&c, &locs121, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs121, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -1554,10 +1555,10 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre42(&c, &opSortDimnameValuesStable, &locs121, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPre42(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs121, &a4, &a5, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	checksPost43(&c, &locs121, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs121, &a4, &a5, values, indices)
 	return r0, r1
 }
 
@@ -1573,9 +1574,9 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 		return kernels.SortDimname(self, dim, descending)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSortDimname, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opSortDimname, &assertgenshapes.Locs27)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -1591,9 +1592,9 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 		return kernels.SortDimnameStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSortDimnameStable, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opSortDimnameStable, &assertgenshapes.Locs27)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -1610,10 +1611,10 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opMsortOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opMsortOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -1629,9 +1630,9 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 		return kernels.Msort(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMsort, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opMsort, &assertgenshapes.Locs0)
 	r0 := kernels.Msort(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1647,9 +1648,9 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 		return kernels.Argsort(self, dim, descending)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgsort, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArgsort, &assertgenshapes.Locs0)
 	r0 := kernels.Argsort(self, dim, descending)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1665,9 +1666,9 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgsortStable, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArgsortStable, &assertgenshapes.Locs0)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1684,10 +1685,10 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opArgsortStableOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opArgsortStableOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -1703,9 +1704,9 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 		return kernels.ArgsortDimname(self, dim, descending)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgsortDimname, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opArgsortDimname, &assertgenshapes.Locs0)
 	r0 := kernels.ArgsortDimname(self, dim, descending)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -1722,10 +1723,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre93(&c, &opTopkValues, &locs120, &a0, &a5, &a6, self, values, indices)
+	assertgenshapes.ChecksPre93(&c, &opTopkValues, &assertgenshapes.Locs120, &a0, &a5, &a6, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	checksPost52(&c, &locs120, &a0, &a5, &a6, self, values, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a5, &a6, self, values, indices)
 	return r0, r1
 }
 
@@ -1742,9 +1743,9 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opTopk, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opTopk, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1761,9 +1762,9 @@ func All(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAll, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAll, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.All(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1780,10 +1781,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAllAllOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAllAllOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1800,9 +1801,9 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAny, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAny, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Any(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1819,10 +1820,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opAnyAllOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAnyAllOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1839,10 +1840,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opRenormOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opRenormOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1859,9 +1860,9 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRenorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRenorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1878,10 +1879,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opRenorm_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opRenorm_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -1898,9 +1899,9 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnfold, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnfold, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1917,9 +1918,9 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnfoldBackward, &locs472, &a0, grad_in)
+	assertgenshapes.ChecksPre46(&c, &opUnfoldBackward, &assertgenshapes.Locs472, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	checksPost47(&c, &locs472, &a0, grad_in, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs472, &a0, grad_in, r0)
 	return r0
 }
 
@@ -1936,10 +1937,10 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opUnfoldBackwardOut, &locs473, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs473, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	checksPost31(&c, &locs473, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs473, &a5, out)
 	return r0
 }
 
@@ -1956,9 +1957,9 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre16(&c, &opEqual, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre16(&c, &opEqual, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	checksPost17(&c, &locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -1975,10 +1976,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opPowTensorTensorOut, &locs474, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPre51(&c, &opPowTensorTensorOut, &assertgenshapes.Locs474, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	checksPost52(&c, &locs474, &a0, &a1, &a2, self, exponent, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs474, &a0, &a1, &a2, self, exponent, out)
 	return r0
 }
 
@@ -1995,9 +1996,9 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opPowTensorTensor, &locs475, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre12(&c, &opPowTensorTensor, &assertgenshapes.Locs475, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	checksPost13(&c, &locs475, &a0, &a1, self, exponent, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs475, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -2014,10 +2015,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opPowScalarOut, &locs476, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPre48(&c, &opPowScalarOut, &assertgenshapes.Locs476, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	checksPost17(&c, &locs476, &a1, &a2, exponent, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs476, &a1, &a2, exponent, out)
 	return r0
 }
 
@@ -2034,9 +2035,9 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opPowScalar, &locs477, &a1, exponent)
+	assertgenshapes.ChecksPre46(&c, &opPowScalar, &assertgenshapes.Locs477, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	checksPost47(&c, &locs477, &a1, exponent, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs477, &a1, exponent, r0)
 	return r0
 }
 
@@ -2053,10 +2054,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opPowTensorScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opPowTensorScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -2073,9 +2074,9 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPowTensorScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPowTensorScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2092,10 +2093,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opPow_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opPow_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2112,10 +2113,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre50(&c, &opPow_Tensor, &locs478, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPre50(&c, &opPow_Tensor, &assertgenshapes.Locs478, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	checksPost17(&c, &locs478, &a0, &a1, self, exponent)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs478, &a0, &a1, self, exponent)
 	return r0
 }
 
@@ -2132,10 +2133,10 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opFloatPowerTensorTensorOut, &locs479, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs479, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	checksPost15(&c, &locs479, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs479, &a2, out)
 	return r0
 }
 
@@ -2151,9 +2152,9 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opFloatPowerTensorTensor, &locs475)
+	assertgenshapes.ChecksPre9(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs475)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	checksPost10(&c, &locs475)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs475)
 	return r0
 }
 
@@ -2170,10 +2171,10 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFloatPowerScalarOut, &locs480, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs480, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	checksPost31(&c, &locs480, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs480, &a2, out)
 	return r0
 }
 
@@ -2189,9 +2190,9 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerScalar, &locs477)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerScalar, &assertgenshapes.Locs477)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	checksPost1(&c, &locs477)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs477)
 	return r0
 }
 
@@ -2208,10 +2209,10 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opFloatPowerTensorScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -2227,9 +2228,9 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerTensorScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs0)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2246,10 +2247,10 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opFloatPower_Scalar, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opFloatPower_Scalar, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2266,10 +2267,10 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre3(&c, &opFloatPower_Tensor, &locs478, &a0, self)
+	assertgenshapes.ChecksPre3(&c, &opFloatPower_Tensor, &assertgenshapes.Locs478, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	checksPost4(&c, &locs478, &a0, self)
+	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs478, &a0, self)
 	return r0
 }
 
@@ -2286,10 +2287,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opNormal_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opNormal_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -2306,10 +2307,10 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opNormalOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opNormalOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -2325,9 +2326,9 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormalFunctional, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNormalFunctional, &assertgenshapes.Locs0)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2344,10 +2345,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opNormalTensorFloatOut, &locs481, &a0, &a3, mean, out)
+	assertgenshapes.ChecksPre48(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs481, &a0, &a3, mean, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	checksPost17(&c, &locs481, &a0, &a3, mean, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs481, &a0, &a3, mean, out)
 	return r0
 }
 
@@ -2364,9 +2365,9 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opNormalTensorFloat, &locs482, &a0, mean)
+	assertgenshapes.ChecksPre46(&c, &opNormalTensorFloat, &assertgenshapes.Locs482, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	checksPost47(&c, &locs482, &a0, mean, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs482, &a0, mean, r0)
 	return r0
 }
 
@@ -2383,10 +2384,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre48(&c, &opNormalFloatTensorOut, &locs483, &a1, &a3, std, out)
+	assertgenshapes.ChecksPre48(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs483, &a1, &a3, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	checksPost17(&c, &locs483, &a1, &a3, std, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs483, &a1, &a3, std, out)
 	return r0
 }
 
@@ -2403,9 +2404,9 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opNormalFloatTensor, &locs484, &a1, std)
+	assertgenshapes.ChecksPre46(&c, &opNormalFloatTensor, &assertgenshapes.Locs484, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	checksPost47(&c, &locs484, &a1, std, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs484, &a1, std, r0)
 	return r0
 }
 
@@ -2422,10 +2423,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opNormalTensorTensorOut, &locs485, &a0, &a1, &a3, mean, std, out)
+	assertgenshapes.ChecksPre51(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs485, &a0, &a1, &a3, mean, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	checksPost52(&c, &locs485, &a0, &a1, &a3, mean, std, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs485, &a0, &a1, &a3, mean, std, out)
 	return r0
 }
 
@@ -2442,9 +2443,9 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opNormalTensorTensor, &locs486, &a0, &a1, mean, std)
+	assertgenshapes.ChecksPre12(&c, &opNormalTensorTensor, &assertgenshapes.Locs486, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	checksPost13(&c, &locs486, &a0, &a1, mean, std, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs486, &a0, &a1, mean, std, r0)
 	return r0
 }
 
@@ -2460,9 +2461,9 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNormalFloatFloat, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opNormalFloatFloat, &assertgenshapes.Locs14)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -2479,10 +2480,10 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre7(&c, &opNormalFloatFloatOut, &locs26, &a4, out)
+	assertgenshapes.ChecksPre7(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs26, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	checksPost8(&c, &locs26, &a4, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a4, out)
 	return r0
 }
 
@@ -2499,9 +2500,9 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAlias, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2522,10 +2523,10 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre232(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs487, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPre232(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs487, &l0, &a1, &a2, self, found_inf, inv_scale)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	checksPost194(&c, &locs487, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost194(&c, &assertgenshapes.Locs487, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
@@ -2545,10 +2546,10 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre233(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs488, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPre233(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs488, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	checksPost196(&c, &locs488, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPost196(&c, &assertgenshapes.Locs488, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
@@ -2563,9 +2564,9 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs489)
+	assertgenshapes.ChecksPre44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs489)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	checksPost57(&c, &locs489)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs489)
 	return r0, r1
 }
 
@@ -2582,10 +2583,10 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre42(&c, &opXAmpUpdateScale_, &locs490, &a0, &a1, self, growth_tracker)
+	assertgenshapes.ChecksPre42(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs490, &a0, &a1, self, growth_tracker)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost234(&c, &locs490, &a0, &a1, self, growth_tracker)
+	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs490, &a0, &a1, self, growth_tracker)
 	return r0
 }
 
@@ -2602,10 +2603,10 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	}
 	var c asserts.Call
 	var a1, a6 asserts.Saved
-	checksPre27(&c, &opXAmpUpdateScaleOut, &locs491, &a1, &a6, growth_tracker, out)
+	assertgenshapes.ChecksPre27(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs491, &a1, &a6, growth_tracker, out)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	checksPost235(&c, &locs491, &a1, &a6, growth_tracker, out)
+	assertgenshapes.ChecksPost235(&c, &assertgenshapes.Locs491, &a1, &a6, growth_tracker, out)
 	return r0
 }
 
@@ -2621,9 +2622,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXAmpUpdateScale, &locs492)
+	assertgenshapes.ChecksPre60(&c, &opXAmpUpdateScale, &assertgenshapes.Locs492)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost90(&c, &locs492)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs492)
 	return r0, r1
 }
 
@@ -2640,9 +2641,9 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachAddScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachAddScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2660,10 +2661,10 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
@@ -2680,10 +2681,10 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachAddScalarOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
@@ -2699,9 +2700,9 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre239(&c, &opXForeachAddList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre239(&c, &opXForeachAddList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2719,10 +2720,10 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre240(&c, &opXForeachAdd_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
@@ -2739,10 +2740,10 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre241(&c, &opXForeachAddListOut, &locs42, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachAddListOut, &assertgenshapes.Locs42, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	checksPost242(&c, &locs42, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs42, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
@@ -2758,9 +2759,9 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachAddScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachAddScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2778,10 +2779,10 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
@@ -2798,10 +2799,10 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachAddScalarListOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachAddTensor = asserts.Op{
@@ -2820,9 +2821,9 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre243(&c, &opXForeachAddTensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre243(&c, &opXForeachAddTensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -2843,10 +2844,10 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre244(&c, &opXForeachAdd_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre244(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachAddTensorOut = asserts.Op{
@@ -2866,10 +2867,10 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		a1     asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre245(&c, &opXForeachAddTensorOut, &locs42, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs42, &l0, &a1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
-	checksPost246(&c, &locs42, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs42, &l0, &a1, &l3, self, other, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
@@ -2885,9 +2886,9 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachSubScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachSubScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -2905,10 +2906,10 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
@@ -2925,10 +2926,10 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachSubScalarOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachSubList = asserts.Op{
@@ -2944,9 +2945,9 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre239(&c, &opXForeachSubList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre239(&c, &opXForeachSubList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2964,10 +2965,10 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre240(&c, &opXForeachSub_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
@@ -2984,10 +2985,10 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre241(&c, &opXForeachSubListOut, &locs42, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachSubListOut, &assertgenshapes.Locs42, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	checksPost242(&c, &locs42, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs42, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
@@ -3003,9 +3004,9 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachSubScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachSubScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3023,10 +3024,10 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
@@ -3043,10 +3044,10 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachSubScalarListOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
@@ -3062,9 +3063,9 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachMulScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachMulScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3082,10 +3083,10 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
@@ -3102,10 +3103,10 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachMulScalarOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMulList = asserts.Op{
@@ -3121,9 +3122,9 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre239(&c, &opXForeachMulList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre239(&c, &opXForeachMulList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -3141,10 +3142,10 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre240(&c, &opXForeachMul_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
@@ -3161,10 +3162,10 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre241(&c, &opXForeachMulListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachMulListOut, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
@@ -3180,9 +3181,9 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachMulScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachMulScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3200,10 +3201,10 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
@@ -3220,10 +3221,10 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachMulScalarListOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMulTensor = asserts.Op{
@@ -3242,9 +3243,9 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre243(&c, &opXForeachMulTensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre243(&c, &opXForeachMulTensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -3265,10 +3266,10 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre244(&c, &opXForeachMul_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre244(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachMulTensorOut = asserts.Op{
@@ -3288,10 +3289,10 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre245(&c, &opXForeachMulTensorOut, &locs42, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs42, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
-	checksPost246(&c, &locs42, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs42, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
@@ -3307,9 +3308,9 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachDivScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachDivScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3327,10 +3328,10 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
@@ -3347,10 +3348,10 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachDivScalarOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachDivList = asserts.Op{
@@ -3366,9 +3367,9 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre239(&c, &opXForeachDivList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre239(&c, &opXForeachDivList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -3386,10 +3387,10 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre240(&c, &opXForeachDiv_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
@@ -3406,10 +3407,10 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre241(&c, &opXForeachDivListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachDivListOut, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
@@ -3425,9 +3426,9 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachDivScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachDivScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3445,10 +3446,10 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
@@ -3465,10 +3466,10 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachDivScalarListOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachDivTensor = asserts.Op{
@@ -3487,9 +3488,9 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre243(&c, &opXForeachDivTensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre243(&c, &opXForeachDivTensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -3510,10 +3511,10 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre244(&c, &opXForeachDiv_Tensor, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre244(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
-	checksPost73(&c, &locs8, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
 }
 
 var opXForeachDivTensorOut = asserts.Op{
@@ -3533,10 +3534,10 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre245(&c, &opXForeachDivTensorOut, &locs42, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPre245(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs42, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
-	checksPost246(&c, &locs42, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs42, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalar = asserts.Op{
@@ -3552,9 +3553,9 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachClampMaxScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachClampMaxScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachClampMaxScalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3572,10 +3573,10 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachClampMax_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachClampMax_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarOut = asserts.Op{
@@ -3592,10 +3593,10 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachClampMaxScalarOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachClampMaxScalarOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachClampMaxList = asserts.Op{
@@ -3611,9 +3612,9 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre239(&c, &opXForeachClampMaxList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre239(&c, &opXForeachClampMaxList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMaxList(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -3631,10 +3632,10 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachClampMax_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre240(&c, &opXForeachClampMax_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMax_List(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMaxListOut = asserts.Op{
@@ -3651,10 +3652,10 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre241(&c, &opXForeachClampMaxListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachClampMaxListOut, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
-	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalarList = asserts.Op{
@@ -3670,9 +3671,9 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachClampMaxScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachClampMaxScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3690,10 +3691,10 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachClampMax_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachClampMax_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarListOut = asserts.Op{
@@ -3710,10 +3711,10 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachClampMaxScalarListOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachClampMaxScalarListOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinScalar = asserts.Op{
@@ -3729,9 +3730,9 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachClampMinScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachClampMinScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachClampMinScalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3749,10 +3750,10 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachClampMin_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachClampMin_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarOut = asserts.Op{
@@ -3769,10 +3770,10 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachClampMinScalarOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachClampMinScalarOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinList = asserts.Op{
@@ -3788,9 +3789,9 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre239(&c, &opXForeachClampMinList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre239(&c, &opXForeachClampMinList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMinList(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -3808,10 +3809,10 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachClampMin_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre240(&c, &opXForeachClampMin_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMin_List(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMinListOut = asserts.Op{
@@ -3828,10 +3829,10 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre241(&c, &opXForeachClampMinListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachClampMinListOut, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
-	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMinScalarList = asserts.Op{
@@ -3847,9 +3848,9 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachClampMinScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachClampMinScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachClampMinScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3867,10 +3868,10 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachClampMin_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachClampMin_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarListOut = asserts.Op{
@@ -3887,10 +3888,10 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachClampMinScalarListOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachClampMinScalarListOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumScalar = asserts.Op{
@@ -3906,9 +3907,9 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachMaximumScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachMaximumScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMaximumScalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -3926,10 +3927,10 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachMaximum_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachMaximum_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarOut = asserts.Op{
@@ -3946,10 +3947,10 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachMaximumScalarOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachMaximumScalarOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumList = asserts.Op{
@@ -3965,9 +3966,9 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre239(&c, &opXForeachMaximumList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre239(&c, &opXForeachMaximumList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -3985,10 +3986,10 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre240(&c, &opXForeachMaximum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
@@ -4005,10 +4006,10 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre241(&c, &opXForeachMaximumListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMaximumScalarList = asserts.Op{
@@ -4024,9 +4025,9 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachMaximumScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachMaximumScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMaximumScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4044,10 +4045,10 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachMaximum_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachMaximum_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarListOut = asserts.Op{
@@ -4064,10 +4065,10 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachMaximumScalarListOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachMaximumScalarListOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumScalar = asserts.Op{
@@ -4083,9 +4084,9 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachMinimumScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachMinimumScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMinimumScalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4103,10 +4104,10 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachMinimum_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachMinimum_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarOut = asserts.Op{
@@ -4123,10 +4124,10 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachMinimumScalarOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachMinimumScalarOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
@@ -4142,9 +4143,9 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre239(&c, &opXForeachMinimumList, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre239(&c, &opXForeachMinimumList, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -4162,10 +4163,10 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre240(&c, &opXForeachMinimum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	checksPost198(&c, &locs8, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
@@ -4182,10 +4183,10 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre241(&c, &opXForeachMinimumListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumScalarList = asserts.Op{
@@ -4201,9 +4202,9 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachMinimumScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachMinimumScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMinimumScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4221,10 +4222,10 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachMinimum_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachMinimum_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarListOut = asserts.Op{
@@ -4241,10 +4242,10 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachMinimumScalarListOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachMinimumScalarListOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
@@ -4260,9 +4261,9 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre247(&c, &opXForeachAddcdivScalar, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre247(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -4279,9 +4280,9 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre247(&c, &opXForeachAddcdivScalarList, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre247(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -4297,9 +4298,9 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXForeachAddcdivTensor, &locs493)
+	assertgenshapes.ChecksPre44(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs493)
 	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-	checksPost248(&c, &locs493)
+	assertgenshapes.ChecksPost248(&c, &assertgenshapes.Locs493)
 	return r0
 }
 
@@ -4317,10 +4318,10 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre249(&c, &opXForeachAddcdiv_Scalar, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre249(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
@@ -4337,10 +4338,10 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre250(&c, &opXForeachAddcdivScalarOut, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre250(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	checksPost251(&c, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
@@ -4357,10 +4358,10 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre249(&c, &opXForeachAddcdiv_ScalarList, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre249(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
@@ -4377,10 +4378,10 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre250(&c, &opXForeachAddcdivScalarListOut, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre250(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost251(&c, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_Tensor = asserts.Op{
@@ -4400,10 +4401,10 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre252(&c, &opXForeachAddcdiv_Tensor, &locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre252(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-	checksPost253(&c, &locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost253(&c, &assertgenshapes.Locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcdivTensorOut = asserts.Op{
@@ -4423,10 +4424,10 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre254(&c, &opXForeachAddcdivTensorOut, &locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPre254(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost255(&c, &locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAddcmulScalar = asserts.Op{
@@ -4442,9 +4443,9 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre247(&c, &opXForeachAddcmulScalar, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre247(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -4461,9 +4462,9 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre247(&c, &opXForeachAddcmulScalarList, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre247(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -4479,9 +4480,9 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXForeachAddcmulTensor, &locs493)
+	assertgenshapes.ChecksPre44(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs493)
 	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-	checksPost248(&c, &locs493)
+	assertgenshapes.ChecksPost248(&c, &assertgenshapes.Locs493)
 	return r0
 }
 
@@ -4499,10 +4500,10 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre249(&c, &opXForeachAddcmul_Scalar, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre249(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
@@ -4519,10 +4520,10 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre250(&c, &opXForeachAddcmulScalarOut, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre250(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	checksPost251(&c, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
@@ -4539,10 +4540,10 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre249(&c, &opXForeachAddcmul_ScalarList, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre249(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
@@ -4559,10 +4560,10 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre250(&c, &opXForeachAddcmulScalarListOut, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre250(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost251(&c, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Tensor = asserts.Op{
@@ -4582,10 +4583,10 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre252(&c, &opXForeachAddcmul_Tensor, &locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre252(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-	checksPost253(&c, &locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost253(&c, &assertgenshapes.Locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcmulTensorOut = asserts.Op{
@@ -4605,10 +4606,10 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre254(&c, &opXForeachAddcmulTensorOut, &locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPre254(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost255(&c, &locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAbs = asserts.Op{
@@ -4624,9 +4625,9 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachAbs, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachAbs, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAbs(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4644,10 +4645,10 @@ func XForeachAbs_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachAbs_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachAbs_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAbs_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
@@ -4664,10 +4665,10 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachAbsOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachAbsOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
@@ -4683,9 +4684,9 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachAcos, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachAcos, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAcos(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4703,10 +4704,10 @@ func XForeachAcos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachAcos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachAcos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAcos_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
@@ -4723,10 +4724,10 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachAcosOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachAcosOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
@@ -4742,9 +4743,9 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachAsin, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachAsin, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAsin(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4762,10 +4763,10 @@ func XForeachAsin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachAsin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachAsin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAsin_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
@@ -4782,10 +4783,10 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachAsinOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachAsinOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
@@ -4801,9 +4802,9 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachAtan, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachAtan, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachAtan(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4821,10 +4822,10 @@ func XForeachAtan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachAtan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachAtan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAtan_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
@@ -4841,10 +4842,10 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachAtanOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachAtanOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
@@ -4860,9 +4861,9 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachCeil, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachCeil, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachCeil(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4880,10 +4881,10 @@ func XForeachCeil_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachCeil_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachCeil_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCeil_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
@@ -4900,10 +4901,10 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachCeilOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachCeilOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
@@ -4919,9 +4920,9 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachCos, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachCos, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachCos(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4939,10 +4940,10 @@ func XForeachCos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachCos_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachCos_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCos_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
@@ -4959,10 +4960,10 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachCosOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachCosOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
@@ -4978,9 +4979,9 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachCosh, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachCosh, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachCosh(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -4998,10 +4999,10 @@ func XForeachCosh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachCosh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachCosh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCosh_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
@@ -5018,10 +5019,10 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachCoshOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachCoshOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
@@ -5037,9 +5038,9 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachErf, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachErf, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachErf(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5057,10 +5058,10 @@ func XForeachErf_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachErf_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachErf_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErf_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
@@ -5077,10 +5078,10 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachErfOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachErfOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
@@ -5096,9 +5097,9 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachErfc, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachErfc, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachErfc(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5116,10 +5117,10 @@ func XForeachErfc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachErfc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachErfc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErfc_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
@@ -5136,10 +5137,10 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachErfcOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachErfcOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachExp = asserts.Op{
@@ -5155,9 +5156,9 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachExp, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachExp, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachExp(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5175,10 +5176,10 @@ func XForeachExp_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachExp_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachExp_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExp_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
@@ -5195,10 +5196,10 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachExpOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachExpOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
@@ -5214,9 +5215,9 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachExpm1, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachExpm1, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachExpm1(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5234,10 +5235,10 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachExpm1_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
@@ -5254,10 +5255,10 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachExpm1Out, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachExpm1Out, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
@@ -5273,9 +5274,9 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachFloor, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachFloor, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachFloor(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5293,10 +5294,10 @@ func XForeachFloor_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachFloor_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachFloor_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFloor_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
@@ -5313,10 +5314,10 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachFloorOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachFloorOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
@@ -5332,9 +5333,9 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachFrac, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachFrac, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachFrac(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5352,10 +5353,10 @@ func XForeachFrac_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachFrac_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachFrac_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFrac_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
@@ -5372,10 +5373,10 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachFracOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachFracOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachLerpList = asserts.Op{
@@ -5391,9 +5392,9 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre247(&c, &opXForeachLerpList, &locs495, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPre247(&c, &opXForeachLerpList, &assertgenshapes.Locs495, &l0, &l1, &l2, self, tensors1, weights)
 	r0 := kernels.XForeachLerpList(self, tensors1, weights)
-	checksPost242(&c, &locs495, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs495, &l0, &l1, &l2, self, tensors1, weights)
 	return r0
 }
 
@@ -5411,10 +5412,10 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre249(&c, &opXForeachLerp_List, &locs495, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPre249(&c, &opXForeachLerp_List, &assertgenshapes.Locs495, &l0, &l1, &l2, self, tensors1, weights)
 	defer c.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
-	checksPost242(&c, &locs495, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs495, &l0, &l1, &l2, self, tensors1, weights)
 }
 
 var opXForeachLerpListOut = asserts.Op{
@@ -5431,10 +5432,10 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
-	checksPre250(&c, &opXForeachLerpListOut, &locs496, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	assertgenshapes.ChecksPre250(&c, &opXForeachLerpListOut, &assertgenshapes.Locs496, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 	defer c.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-	checksPost251(&c, &locs496, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs496, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 }
 
 var opXForeachLerpScalar = asserts.Op{
@@ -5450,9 +5451,9 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre239(&c, &opXForeachLerpScalar, &locs497, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre239(&c, &opXForeachLerpScalar, &assertgenshapes.Locs497, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
-	checksPost198(&c, &locs497, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs497, &l0, &l1, self, tensors1)
 	return r0
 }
 
@@ -5470,10 +5471,10 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachLerp_Scalar, &locs497, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre240(&c, &opXForeachLerp_Scalar, &assertgenshapes.Locs497, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-	checksPost198(&c, &locs497, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs497, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarOut = asserts.Op{
@@ -5490,10 +5491,10 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre241(&c, &opXForeachLerpScalarOut, &locs498, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachLerpScalarOut, &assertgenshapes.Locs498, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-	checksPost242(&c, &locs498, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs498, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLerpScalarList = asserts.Op{
@@ -5509,9 +5510,9 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre239(&c, &opXForeachLerpScalarList, &locs497, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre239(&c, &opXForeachLerpScalarList, &assertgenshapes.Locs497, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
-	checksPost198(&c, &locs497, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs497, &l0, &l1, self, tensors1)
 	return r0
 }
 
@@ -5529,10 +5530,10 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachLerp_ScalarList, &locs497, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPre240(&c, &opXForeachLerp_ScalarList, &assertgenshapes.Locs497, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-	checksPost198(&c, &locs497, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs497, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarListOut = asserts.Op{
@@ -5549,10 +5550,10 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre241(&c, &opXForeachLerpScalarListOut, &locs498, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachLerpScalarListOut, &assertgenshapes.Locs498, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-	checksPost242(&c, &locs498, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs498, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLgamma = asserts.Op{
@@ -5568,9 +5569,9 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachLgamma, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachLgamma, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachLgamma(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5588,10 +5589,10 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachLgamma_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
@@ -5608,10 +5609,10 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachLgammaOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachLgammaOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
@@ -5627,9 +5628,9 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachLog, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachLog, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachLog(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5647,10 +5648,10 @@ func XForeachLog_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachLog_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachLog_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
@@ -5667,10 +5668,10 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachLogOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachLogOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
@@ -5686,9 +5687,9 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachLog10, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachLog10, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachLog10(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5706,10 +5707,10 @@ func XForeachLog10_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachLog10_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachLog10_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog10_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
@@ -5726,10 +5727,10 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachLog10Out, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachLog10Out, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
@@ -5745,9 +5746,9 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachLog1p, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachLog1p, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachLog1p(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5765,10 +5766,10 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachLog1p_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
@@ -5785,10 +5786,10 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachLog1pOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachLog1pOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
@@ -5804,9 +5805,9 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachLog2, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachLog2, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachLog2(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5824,10 +5825,10 @@ func XForeachLog2_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachLog2_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachLog2_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog2_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
@@ -5844,10 +5845,10 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachLog2Out, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachLog2Out, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachMax = asserts.Op{
@@ -5863,9 +5864,9 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachMax, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachMax, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachMax(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5883,10 +5884,10 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachMaxOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachMaxOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaxOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
@@ -5902,9 +5903,9 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachNeg, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachNeg, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachNeg(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5922,10 +5923,10 @@ func XForeachNeg_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachNeg_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachNeg_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachNeg_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
@@ -5942,10 +5943,10 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachNegOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachNegOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
@@ -5961,9 +5962,9 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachNormScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachNormScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachNormScalar(self, ord, dtype)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -5981,10 +5982,10 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 	}
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
-	checksPre197(&c, &opXForeachNormScalarOut, &locs40, &l0, &l3, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs40, &l0, &l3, self, out)
 	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-	checksPost198(&c, &locs40, &l0, &l3, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l3, self, out)
 }
 
 var opXForeachPowList = asserts.Op{
@@ -6000,9 +6001,9 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre239(&c, &opXForeachPowList, &locs478, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPre239(&c, &opXForeachPowList, &assertgenshapes.Locs478, &l0, &l1, self, exponent)
 	r0 := kernels.XForeachPowList(self, exponent)
-	checksPost198(&c, &locs478, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs478, &l0, &l1, self, exponent)
 	return r0
 }
 
@@ -6019,9 +6020,9 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachPowScalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachPowScalar, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachPowScalar(self, exponent)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6038,9 +6039,9 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachPowScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachPowScalarList, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachPowScalarList(self, exponent)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6057,9 +6058,9 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 	}
 	var c asserts.Call
 	var l1 asserts.SavedList
-	checksPre236(&c, &opXForeachPowScalarAndTensor, &locs499, &l1, exponent)
+	assertgenshapes.ChecksPre236(&c, &opXForeachPowScalarAndTensor, &assertgenshapes.Locs499, &l1, exponent)
 	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
-	checksPost237(&c, &locs499, &l1, exponent)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs499, &l1, exponent)
 	return r0
 }
 
@@ -6077,10 +6078,10 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachPow_List, &locs478, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPre240(&c, &opXForeachPow_List, &assertgenshapes.Locs478, &l0, &l1, self, exponent)
 	defer c.Abandon()
 	kernels.XForeachPow_List(self, exponent)
-	checksPost198(&c, &locs478, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs478, &l0, &l1, self, exponent)
 }
 
 var opXForeachPowListOut = asserts.Op{
@@ -6097,10 +6098,10 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre241(&c, &opXForeachPowListOut, &locs474, &l0, &l1, &l2, self, exponent, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachPowListOut, &assertgenshapes.Locs474, &l0, &l1, &l2, self, exponent, out)
 	defer c.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
-	checksPost242(&c, &locs474, &l0, &l1, &l2, self, exponent, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs474, &l0, &l1, &l2, self, exponent, out)
 }
 
 var opXForeachPow_Scalar = asserts.Op{
@@ -6117,10 +6118,10 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachPow_Scalar, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachPow_Scalar, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachPowScalarOut = asserts.Op{
@@ -6137,10 +6138,10 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachPowScalarOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachPowScalarOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachPow_ScalarList = asserts.Op{
@@ -6157,10 +6158,10 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachPow_ScalarList, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachPow_ScalarList, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachPowScalarListOut = asserts.Op{
@@ -6177,10 +6178,10 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre197(&c, &opXForeachPowScalarListOut, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachPowScalarListOut, &assertgenshapes.Locs40, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
-	checksPost198(&c, &locs40, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l2, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
@@ -6196,9 +6197,9 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachReciprocal, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachReciprocal, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachReciprocal(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6216,10 +6217,10 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachReciprocal_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
@@ -6236,10 +6237,10 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachReciprocalOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
@@ -6255,9 +6256,9 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachRound, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachRound, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachRound(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6275,10 +6276,10 @@ func XForeachRound_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachRound_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachRound_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRound_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
@@ -6295,10 +6296,10 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachRoundOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachRoundOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachRsqrt = asserts.Op{
@@ -6314,9 +6315,9 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachRsqrt, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachRsqrt, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachRsqrt(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6334,10 +6335,10 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachRsqrt_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachRsqrt_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRsqrt_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachRsqrtOut = asserts.Op{
@@ -6354,10 +6355,10 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachRsqrtOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachRsqrtOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
@@ -6373,9 +6374,9 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachSigmoid, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachSigmoid, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSigmoid(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6393,10 +6394,10 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachSigmoid_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
@@ -6413,10 +6414,10 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachSigmoidOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachSign = asserts.Op{
@@ -6432,9 +6433,9 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachSign, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachSign, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSign(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6452,10 +6453,10 @@ func XForeachSign_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachSign_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachSign_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSign_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSignOut = asserts.Op{
@@ -6472,10 +6473,10 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachSignOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachSignOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSignOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
@@ -6491,9 +6492,9 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachSin, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachSin, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSin(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6511,10 +6512,10 @@ func XForeachSin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachSin_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachSin_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSin_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
@@ -6531,10 +6532,10 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachSinOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachSinOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
@@ -6550,9 +6551,9 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachSinh, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachSinh, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSinh(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6570,10 +6571,10 @@ func XForeachSinh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachSinh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachSinh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSinh_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
@@ -6590,10 +6591,10 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachSinhOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachSinhOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
@@ -6609,9 +6610,9 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachSqrt, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachSqrt, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachSqrt(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6629,10 +6630,10 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachSqrt_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
@@ -6649,10 +6650,10 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachSqrtOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachSqrtOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
@@ -6668,9 +6669,9 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachTan, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachTan, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachTan(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6688,10 +6689,10 @@ func XForeachTan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachTan_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachTan_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTan_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
@@ -6708,10 +6709,10 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachTanOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachTanOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
@@ -6727,9 +6728,9 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachTanh, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachTanh, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachTanh(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6747,10 +6748,10 @@ func XForeachTanh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachTanh_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachTanh_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTanh_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
@@ -6767,10 +6768,10 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachTanhOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachTanhOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
@@ -6786,9 +6787,9 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre236(&c, &opXForeachTrunc, &locs3, &l0, self)
+	assertgenshapes.ChecksPre236(&c, &opXForeachTrunc, &assertgenshapes.Locs3, &l0, self)
 	r0 := kernels.XForeachTrunc(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 	return r0
 }
 
@@ -6806,10 +6807,10 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachTrunc_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
@@ -6826,10 +6827,10 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachTruncOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachTruncOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -6846,10 +6847,10 @@ func XForeachZero_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre238(&c, &opXForeachZero_, &locs3, &l0, self)
+	assertgenshapes.ChecksPre238(&c, &opXForeachZero_, &assertgenshapes.Locs3, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	checksPost237(&c, &locs3, &l0, self)
+	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
@@ -6866,10 +6867,10 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre197(&c, &opXForeachZeroOut, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPre197(&c, &opXForeachZeroOut, &assertgenshapes.Locs40, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	checksPost198(&c, &locs40, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs40, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
@@ -6884,9 +6885,9 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachZero(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachZero, &locs3)
+	assertgenshapes.ChecksPre5(&c, &opXForeachZero, &assertgenshapes.Locs3)
 	r0 := kernels.XForeachZero(self)
-	checksPost6(&c, &locs3)
+	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
 	return r0
 }
 
@@ -6904,10 +6905,10 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre240(&c, &opXForeachCopy_, &locs99, &l0, &l1, self, src)
+	assertgenshapes.ChecksPre240(&c, &opXForeachCopy_, &assertgenshapes.Locs99, &l0, &l1, self, src)
 	defer c.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
-	checksPost198(&c, &locs99, &l0, &l1, self, src)
+	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs99, &l0, &l1, self, src)
 }
 
 var opXForeachCopyOut = asserts.Op{
@@ -6924,10 +6925,10 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre241(&c, &opXForeachCopyOut, &locs500, &l0, &l1, &l3, self, src, out)
+	assertgenshapes.ChecksPre241(&c, &opXForeachCopyOut, &assertgenshapes.Locs500, &l0, &l1, &l3, self, src, out)
 	defer c.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
-	checksPost242(&c, &locs500, &l0, &l1, &l3, self, src, out)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs500, &l0, &l1, &l3, self, src, out)
 }
 
 var opXForeachCopy = asserts.Op{
@@ -6942,9 +6943,9 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 		return kernels.XForeachCopy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXForeachCopy, &locs99)
+	assertgenshapes.ChecksPre0(&c, &opXForeachCopy, &assertgenshapes.Locs99)
 	r0 := kernels.XForeachCopy(self, src, non_blocking)
-	checksPost2(&c, &locs99)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs99)
 	return r0
 }
 
@@ -6961,9 +6962,9 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opBucketizeTensor, &locs501, &a0, &a1, self, boundaries)
+	assertgenshapes.ChecksPre12(&c, &opBucketizeTensor, &assertgenshapes.Locs501, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	checksPost13(&c, &locs501, &a0, &a1, self, boundaries, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs501, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
@@ -6980,10 +6981,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opBucketizeTensorOut, &locs502, &a0, &a1, &a4, self, boundaries, out)
+	assertgenshapes.ChecksPre51(&c, &opBucketizeTensorOut, &assertgenshapes.Locs502, &a0, &a1, &a4, self, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	checksPost52(&c, &locs502, &a0, &a1, &a4, self, boundaries, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs502, &a0, &a1, &a4, self, boundaries, out)
 	return r0
 }
 
@@ -7000,9 +7001,9 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opBucketizeScalar, &locs503, &a1, boundaries)
+	assertgenshapes.ChecksPre46(&c, &opBucketizeScalar, &assertgenshapes.Locs503, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	checksPost47(&c, &locs503, &a1, boundaries, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs503, &a1, boundaries, r0)
 	return r0
 }
 
@@ -7019,10 +7020,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre48(&c, &opBucketizeScalarOut, &locs504, &a1, &a4, boundaries, out)
+	assertgenshapes.ChecksPre48(&c, &opBucketizeScalarOut, &assertgenshapes.Locs504, &a1, &a4, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	checksPost17(&c, &locs504, &a1, &a4, boundaries, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs504, &a1, &a4, boundaries, out)
 	return r0
 }
 
@@ -7039,9 +7040,9 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre64(&c, &opSearchsortedTensor, &locs505, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	assertgenshapes.ChecksPre64(&c, &opSearchsortedTensor, &assertgenshapes.Locs505, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost65(&c, &locs505, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs505, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -7058,10 +7059,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opSearchsortedTensorOut, &locs506, &a0, &a1, &a6, sorted_sequence, self, out)
+	assertgenshapes.ChecksPre51(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs506, &a0, &a1, &a6, sorted_sequence, self, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost52(&c, &locs506, &a0, &a1, &a6, sorted_sequence, self, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs506, &a0, &a1, &a6, sorted_sequence, self, out)
 	return r0
 }
 
@@ -7078,9 +7079,9 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre256(&c, &opSearchsortedScalar, &locs507, &a0, &a5, sorted_sequence, sorter)
+	assertgenshapes.ChecksPre256(&c, &opSearchsortedScalar, &assertgenshapes.Locs507, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost257(&c, &locs507, &a0, &a5, sorted_sequence, sorter, r0)
+	assertgenshapes.ChecksPost257(&c, &assertgenshapes.Locs507, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -7097,10 +7098,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opSearchsortedScalarOut, &locs508, &a0, &a6, sorted_sequence, out)
+	assertgenshapes.ChecksPre48(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs508, &a0, &a6, sorted_sequence, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost17(&c, &locs508, &a0, &a6, sorted_sequence, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs508, &a0, &a6, sorted_sequence, out)
 	return r0
 }
 
@@ -7116,9 +7117,9 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConvertIndicesFromCooToCsr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs0)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7135,10 +7136,10 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXConvertIndicesFromCooToCsrOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -7154,9 +7155,9 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXConvertIndicesFromCsrToCoo, &locs509)
+	assertgenshapes.ChecksPre9(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs509)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	checksPost10(&c, &locs509)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs509)
 	return r0
 }
 
@@ -7173,10 +7174,10 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre14(&c, &opXConvertIndicesFromCsrToCooOut, &locs510, &a4, out)
+	assertgenshapes.ChecksPre14(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs510, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	checksPost15(&c, &locs510, &a4, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs510, &a4, out)
 	return r0
 }
 
@@ -7193,10 +7194,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opMseLossOut, &locs65, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opMseLossOut, &assertgenshapes.Locs65, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	checksPost52(&c, &locs65, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs65, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -7213,9 +7214,9 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMseLoss, &locs166, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opMseLoss, &assertgenshapes.Locs166, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	checksPost13(&c, &locs166, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs166, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7232,10 +7233,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opMseLossBackwardGradInput, &locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost24(&c, &locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -7252,9 +7253,9 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opMseLossBackward, &locs511, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opMseLossBackward, &assertgenshapes.Locs511, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	checksPost54(&c, &locs511, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs511, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7270,9 +7271,9 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 		return kernels.L1Loss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opL1Loss, &locs166)
+	assertgenshapes.ChecksPre9(&c, &opL1Loss, &assertgenshapes.Locs166)
 	r0 := kernels.L1Loss(self, target, reduction)
-	checksPost10(&c, &locs166)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs166)
 	return r0
 }
 
@@ -7289,10 +7290,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opMultiMarginLossOut, &locs65, &a0, &a1, &a6, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opMultiMarginLossOut, &assertgenshapes.Locs65, &a0, &a1, &a6, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	checksPost52(&c, &locs65, &a0, &a1, &a6, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs65, &a0, &a1, &a6, self, target, out)
 	return r0
 }
 
@@ -7309,9 +7310,9 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre64(&c, &opMultiMarginLoss, &locs64, &a0, &a1, &a4, self, target, weight)
+	assertgenshapes.ChecksPre64(&c, &opMultiMarginLoss, &assertgenshapes.Locs64, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	checksPost65(&c, &locs64, &a0, &a1, &a4, self, target, weight, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs64, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
@@ -7328,10 +7329,10 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre58(&c, &opMultiMarginLossBackwardGradInput, &locs512, &a7, grad_input)
+	assertgenshapes.ChecksPre58(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs512, &a7, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	checksPost59(&c, &locs512, &a7, grad_input)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs512, &a7, grad_input)
 	return r0
 }
 
@@ -7347,9 +7348,9 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opMultiMarginLossBackward, &locs511)
+	assertgenshapes.ChecksPre44(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs511)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	checksPost57(&c, &locs511)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs511)
 	return r0
 }
 
@@ -7366,10 +7367,10 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opMultilabelMarginLossOut, &locs69, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs69, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	checksPost15(&c, &locs69, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs69, &a3, out)
 	return r0
 }
 
@@ -7385,9 +7386,9 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMultilabelMarginLoss, &locs166)
+	assertgenshapes.ChecksPre9(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs166)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	checksPost10(&c, &locs166)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs166)
 	return r0
 }
 
@@ -7404,10 +7405,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre226(&c, &opMultilabelMarginLossForwardOutput, &locs513, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	assertgenshapes.ChecksPre226(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs513, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	checksPost24(&c, &locs513, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs513, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	return r0, r1
 }
 
@@ -7424,9 +7425,9 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opMultilabelMarginLossForward, &locs514, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre25(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs514, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	checksPost26(&c, &locs514, &a0, &a1, self, target, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs514, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -7443,10 +7444,10 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre166(&c, &opMultilabelMarginLossBackwardGradInput, &locs515, &a5, grad_input)
+	assertgenshapes.ChecksPre166(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs515, &a5, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	checksPost167(&c, &locs515, &a5, grad_input)
+	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs515, &a5, grad_input)
 	return r0
 }
 
@@ -7462,9 +7463,9 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opMultilabelMarginLossBackward, &locs516)
+	assertgenshapes.ChecksPre60(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs516)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	checksPost94(&c, &locs516)
+	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs516)
 	return r0
 }
 
@@ -7481,10 +7482,10 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opNllLossOut, &locs69, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opNllLossOut, &assertgenshapes.Locs69, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	checksPost15(&c, &locs69, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs69, &a5, out)
 	return r0
 }
 
@@ -7500,9 +7501,9 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNllLossNd, &locs166)
+	assertgenshapes.ChecksPre9(&c, &opNllLossNd, &assertgenshapes.Locs166)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	checksPost10(&c, &locs166)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs166)
 	return r0
 }
 
@@ -7518,9 +7519,9 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNllLoss, &locs166)
+	assertgenshapes.ChecksPre9(&c, &opNllLoss, &assertgenshapes.Locs166)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	checksPost10(&c, &locs166)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs166)
 	return r0
 }
 
@@ -7537,10 +7538,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre226(&c, &opNllLossForwardOutput, &locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPre226(&c, &opNllLossForwardOutput, &assertgenshapes.Locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost24(&c, &locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -7557,9 +7558,9 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre258(&c, &opNllLossForward, &locs518, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre258(&c, &opNllLossForward, &assertgenshapes.Locs518, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	checksPost259(&c, &locs518, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost259(&c, &assertgenshapes.Locs518, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7576,10 +7577,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre260(&c, &opNllLossBackwardGradInput, &locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPre260(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost231(&c, &locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -7596,9 +7597,9 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre261(&c, &opNllLossBackward, &locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre261(&c, &opNllLossBackward, &assertgenshapes.Locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost262(&c, &locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost262(&c, &assertgenshapes.Locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -7615,10 +7616,10 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre14(&c, &opNllLoss2dOut, &locs69, &a5, out)
+	assertgenshapes.ChecksPre14(&c, &opNllLoss2dOut, &assertgenshapes.Locs69, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	checksPost15(&c, &locs69, &a5, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs69, &a5, out)
 	return r0
 }
 
@@ -7634,9 +7635,9 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opNllLoss2d, &locs166)
+	assertgenshapes.ChecksPre9(&c, &opNllLoss2d, &assertgenshapes.Locs166)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	checksPost10(&c, &locs166)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs166)
 	return r0
 }
 
@@ -7653,10 +7654,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre226(&c, &opNllLoss2dForwardOutput, &locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPre226(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost24(&c, &locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -7673,9 +7674,9 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre258(&c, &opNllLoss2dForward, &locs518, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre258(&c, &opNllLoss2dForward, &assertgenshapes.Locs518, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	checksPost259(&c, &locs518, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost259(&c, &assertgenshapes.Locs518, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7692,10 +7693,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre260(&c, &opNllLoss2dBackwardGradInput, &locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPre260(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost231(&c, &locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -7712,9 +7713,9 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre261(&c, &opNllLoss2dBackward, &locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	assertgenshapes.ChecksPre261(&c, &opNllLoss2dBackward, &assertgenshapes.Locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost262(&c, &locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	assertgenshapes.ChecksPost262(&c, &assertgenshapes.Locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -7731,10 +7732,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opSmoothL1LossOut, &locs65, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opSmoothL1LossOut, &assertgenshapes.Locs65, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	checksPost52(&c, &locs65, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs65, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -7751,9 +7752,9 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSmoothL1Loss, &locs166, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opSmoothL1Loss, &assertgenshapes.Locs166, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	checksPost13(&c, &locs166, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs166, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7770,10 +7771,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opSmoothL1LossBackwardGradInput, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	checksPost24(&c, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -7790,9 +7791,9 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opSmoothL1LossBackward, &locs511, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs511, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	checksPost54(&c, &locs511, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs511, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7809,10 +7810,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opHuberLossOut, &locs65, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opHuberLossOut, &assertgenshapes.Locs65, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	checksPost52(&c, &locs65, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs65, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -7829,9 +7830,9 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHuberLoss, &locs166, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opHuberLoss, &assertgenshapes.Locs166, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	checksPost13(&c, &locs166, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs166, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7848,10 +7849,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opHuberLossBackwardOut, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	checksPost24(&c, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -7868,9 +7869,9 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opHuberLossBackward, &locs511, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opHuberLossBackward, &assertgenshapes.Locs511, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	checksPost54(&c, &locs511, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs511, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7887,10 +7888,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opSoftMarginLossOut, &locs65, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPre51(&c, &opSoftMarginLossOut, &assertgenshapes.Locs65, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	checksPost52(&c, &locs65, &a0, &a1, &a3, self, target, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs65, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -7907,9 +7908,9 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftMarginLoss, &locs166, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre12(&c, &opSoftMarginLoss, &assertgenshapes.Locs166, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	checksPost13(&c, &locs166, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs166, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7926,10 +7927,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre56(&c, &opSoftMarginLossBackwardGradInput, &locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost24(&c, &locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -7946,9 +7947,9 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opSoftMarginLossBackward, &locs511, &a0, &a1, &a2, grad_output, self, target)
+	assertgenshapes.ChecksPre53(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs511, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	checksPost54(&c, &locs511, &a0, &a1, &a2, grad_output, self, target, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs511, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7965,10 +7966,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opEluOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opEluOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7985,9 +7986,9 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opElu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opElu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8004,10 +8005,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre51(&c, &opEluBackwardGradInput, &locs521, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opEluBackwardGradInput, &assertgenshapes.Locs521, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	checksPost52(&c, &locs521, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs521, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	return r0
 }
 
@@ -8024,9 +8025,9 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre12(&c, &opEluBackward, &locs522, &a0, &a5, grad_output, self_or_result)
+	assertgenshapes.ChecksPre12(&c, &opEluBackward, &assertgenshapes.Locs522, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	checksPost13(&c, &locs522, &a0, &a5, grad_output, self_or_result, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs522, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -8043,10 +8044,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opElu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opElu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8063,10 +8064,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opGluOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opGluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8083,9 +8084,9 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opGlu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opGlu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Glu(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8102,10 +8103,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opGluBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opGluBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8122,9 +8123,9 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opGluBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opGluBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8140,9 +8141,9 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opGluJvp, &locs523)
+	assertgenshapes.ChecksPre44(&c, &opGluJvp, &assertgenshapes.Locs523)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	checksPost57(&c, &locs523)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs523)
 	return r0
 }
 
@@ -8159,10 +8160,10 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opGluJvpOut, &locs524, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opGluJvpOut, &assertgenshapes.Locs524, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	checksPost59(&c, &locs524, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs524, &a4, out)
 	return r0
 }
 
@@ -8178,9 +8179,9 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opGluBackwardJvp, &locs525)
+	assertgenshapes.ChecksPre62(&c, &opGluBackwardJvp, &assertgenshapes.Locs525)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	checksPost97(&c, &locs525)
+	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs525)
 	return r0
 }
 
@@ -8197,10 +8198,10 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre98(&c, &opGluBackwardJvpOut, &locs526, &a6, out)
+	assertgenshapes.ChecksPre98(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs526, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	checksPost99(&c, &locs526, &a6, out)
+	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs526, &a6, out)
 	return r0
 }
 
@@ -8217,10 +8218,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opHardsigmoidOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardsigmoidOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8237,9 +8238,9 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardsigmoid, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardsigmoid, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8256,10 +8257,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opHardsigmoid_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opHardsigmoid_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8276,10 +8277,10 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHardsigmoidBackwardGradInput, &locs280, &a2, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs280, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	checksPost15(&c, &locs280, &a2, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs280, &a2, grad_input)
 	return r0
 }
 
@@ -8295,9 +8296,9 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opHardsigmoidBackward, &locs226)
+	assertgenshapes.ChecksPre9(&c, &opHardsigmoidBackward, &assertgenshapes.Locs226)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	checksPost10(&c, &locs226)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
 	return r0
 }
 
@@ -8314,10 +8315,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opHardtanhOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardtanhOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8334,9 +8335,9 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardtanh, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardtanh, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8353,10 +8354,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opHardtanhBackwardGradInput, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8373,9 +8374,9 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardtanhBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opHardtanhBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8392,10 +8393,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opHardtanh_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opHardtanh_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8412,10 +8413,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opHardswishOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opHardswishOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8432,9 +8433,9 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opHardswish, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opHardswish, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Hardswish(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8451,10 +8452,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opHardswish_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opHardswish_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8471,9 +8472,9 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opHardswishBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opHardswishBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8490,10 +8491,10 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opHardswishBackwardOut, &locs227, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opHardswishBackwardOut, &assertgenshapes.Locs227, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs227, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs227, &a2, out)
 	return r0
 }
 
@@ -8510,10 +8511,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opLeakyReluOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLeakyReluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8530,9 +8531,9 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLeakyRelu, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLeakyRelu, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8549,10 +8550,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opLeakyReluBackwardGradInput, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8569,9 +8570,9 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLeakyReluBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opLeakyReluBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8588,10 +8589,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opLeakyRelu_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opLeakyRelu_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8608,10 +8609,10 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLogSigmoidOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLogSigmoidOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8627,9 +8628,9 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoid(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSigmoid, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogSigmoid, &assertgenshapes.Locs0)
 	r0 := kernels.LogSigmoid(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8646,10 +8647,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opLogSigmoidForwardOutput, &locs527, &a0, &a1, &a2, self, output, buffer)
+	assertgenshapes.ChecksPre93(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs527, &a0, &a1, &a2, self, output, buffer)
 	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	checksPost52(&c, &locs527, &a0, &a1, &a2, self, output, buffer)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs527, &a0, &a1, &a2, self, output, buffer)
 	return r0, r1
 }
 
@@ -8666,9 +8667,9 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLogSigmoidForward, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opLogSigmoidForward, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8685,10 +8686,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opLogSigmoidBackwardGradInput, &locs528, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs528, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	checksPost24(&c, &locs528, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs528, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	return r0
 }
 
@@ -8705,9 +8706,9 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opLogSigmoidBackward, &locs529, &a0, &a1, &a2, grad_output, self, buffer)
+	assertgenshapes.ChecksPre53(&c, &opLogSigmoidBackward, &assertgenshapes.Locs529, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	checksPost54(&c, &locs529, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs529, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -8724,10 +8725,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre93(&c, &opRreluWithNoiseOut, &locs530, &a0, &a1, &a6, self, noise, out)
+	assertgenshapes.ChecksPre93(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs530, &a0, &a1, &a6, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	checksPost52(&c, &locs530, &a0, &a1, &a6, self, noise, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs530, &a0, &a1, &a6, self, noise, out)
 	return r0
 }
 
@@ -8744,10 +8745,10 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre263(&c, &opRreluWithNoise, &locs531, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre263(&c, &opRreluWithNoise, &assertgenshapes.Locs531, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	checksPost13(&c, &locs531, &a0, &a1, self, noise, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs531, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -8764,9 +8765,9 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre25(&c, &opRreluWithNoiseFunctional, &locs532, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre25(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs532, &a0, &a1, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
-	checksPost26(&c, &locs532, &a0, &a1, self, noise, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs532, &a0, &a1, self, noise, r0, r1)
 	return r0, r1
 }
 
@@ -8783,9 +8784,9 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opRreluWithNoiseBackward, &locs533, &a0, &a1, &a2, grad_output, self, noise)
+	assertgenshapes.ChecksPre53(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs533, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	checksPost54(&c, &locs533, &a0, &a1, &a2, grad_output, self, noise, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs533, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -8802,10 +8803,10 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre58(&c, &opRreluWithNoiseBackwardOut, &locs534, &a7, out)
+	assertgenshapes.ChecksPre58(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs534, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	checksPost59(&c, &locs534, &a7, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs534, &a7, out)
 	return r0
 }
 
@@ -8822,10 +8823,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre264(&c, &opRreluWithNoise_, &locs535, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPre264(&c, &opRreluWithNoise_, &assertgenshapes.Locs535, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	checksPost17(&c, &locs535, &a0, &a1, self, noise)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs535, &a0, &a1, self, noise)
 	return r0
 }
 
@@ -8842,10 +8843,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opSoftplusOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSoftplusOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8862,9 +8863,9 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSoftplus, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSoftplus, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8881,10 +8882,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre51(&c, &opSoftplusBackwardGradInput, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8901,9 +8902,9 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftplusBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opSoftplusBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8920,10 +8921,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSoftshrinkOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSoftshrinkOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8940,9 +8941,9 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSoftshrink, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSoftshrink, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8959,10 +8960,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opSoftshrinkBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8979,9 +8980,9 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSoftshrinkBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opSoftshrinkBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8998,10 +8999,10 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opAdaptiveAvgPool2dOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -9017,9 +9018,9 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool2d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs0)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9036,9 +9037,9 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9055,10 +9056,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9074,9 +9075,9 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs226)
+	assertgenshapes.ChecksPre9(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs226)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost10(&c, &locs226)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
 	return r0
 }
 
@@ -9093,10 +9094,10 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs227, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs227, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs227, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs227, &a2, out)
 	return r0
 }
 
@@ -9113,9 +9114,9 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9132,10 +9133,10 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXAdaptiveAvgPool2dOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -9152,9 +9153,9 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXAdaptiveAvgPool2dBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9171,10 +9172,10 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs227, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs227, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs227, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs227, &a2, out)
 	return r0
 }
 
@@ -9191,10 +9192,10 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opAdaptiveAvgPool3dOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -9210,9 +9211,9 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool3d, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs0)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -9229,9 +9230,9 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9248,10 +9249,10 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXAdaptiveAvgPool3dOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -9268,10 +9269,10 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs280, &a2, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs280, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	checksPost15(&c, &locs280, &a2, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs280, &a2, grad_input)
 	return r0
 }
 
@@ -9288,9 +9289,9 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opXAdaptiveAvgPool3dBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9307,10 +9308,10 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs227, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs227, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	checksPost15(&c, &locs227, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs227, &a2, out)
 	return r0
 }
 
@@ -9327,10 +9328,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opAdaptiveMaxPool2dOut, &locs536, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre93(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs536, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	checksPost52(&c, &locs536, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs536, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -9347,9 +9348,9 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool2d, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9366,10 +9367,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost24(&c, &locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9386,9 +9387,9 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAdaptiveMaxPool2dBackward, &locs538, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs538, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	checksPost54(&c, &locs538, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs538, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9405,10 +9406,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opAdaptiveMaxPool3dOut, &locs536, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPre93(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs536, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	checksPost52(&c, &locs536, &a0, &a2, &a3, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs536, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -9425,9 +9426,9 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool3d, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9444,10 +9445,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre56(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost24(&c, &locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9464,9 +9465,9 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opAdaptiveMaxPool3dBackward, &locs538, &a0, &a1, &a2, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs538, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	checksPost54(&c, &locs538, &a0, &a1, &a2, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs538, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9483,10 +9484,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre48(&c, &opAvgPool2dOut, &locs40, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAvgPool2dOut, &assertgenshapes.Locs40, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost17(&c, &locs40, &a0, &a7, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a7, self, out)
 	return r0
 }
 
@@ -9503,9 +9504,9 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAvgPool2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAvgPool2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9522,10 +9523,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opAvgPool2dBackwardGradInput, &locs276, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9542,9 +9543,9 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAvgPool2dBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opAvgPool2dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9561,10 +9562,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre48(&c, &opAvgPool3dOut, &locs40, &a0, &a7, self, out)
+	assertgenshapes.ChecksPre48(&c, &opAvgPool3dOut, &assertgenshapes.Locs40, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost17(&c, &locs40, &a0, &a7, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a7, self, out)
 	return r0
 }
 
@@ -9581,9 +9582,9 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAvgPool3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAvgPool3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9600,10 +9601,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opAvgPool3dBackwardGradInput, &locs276, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a8, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9620,9 +9621,9 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opAvgPool3dBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opAvgPool3dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9639,10 +9640,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre226(&c, &opFractionalMaxPool2dOutput, &locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre226(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost24(&c, &locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -9659,9 +9660,9 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre25(&c, &opFractionalMaxPool2d, &locs540, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre25(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs540, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	checksPost26(&c, &locs540, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs540, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -9678,10 +9679,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre56(&c, &opFractionalMaxPool2dBackwardGradInput, &locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost24(&c, &locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9698,9 +9699,9 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre53(&c, &opFractionalMaxPool2dBackward, &locs538, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs538, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost54(&c, &locs538, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs538, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9717,10 +9718,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre226(&c, &opFractionalMaxPool3dOutput, &locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPre226(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost24(&c, &locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -9737,9 +9738,9 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre25(&c, &opFractionalMaxPool3d, &locs540, &a0, &a3, self, random_samples)
+	assertgenshapes.ChecksPre25(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs540, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	checksPost26(&c, &locs540, &a0, &a3, self, random_samples, r0, r1)
+	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs540, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -9756,10 +9757,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre56(&c, &opFractionalMaxPool3dBackwardGradInput, &locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost24(&c, &locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9776,9 +9777,9 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre53(&c, &opFractionalMaxPool3dBackward, &locs538, &a0, &a1, &a4, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs538, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost54(&c, &locs538, &a0, &a1, &a4, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs538, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9795,10 +9796,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre93(&c, &opMaxPool2dWithIndicesOut, &locs536, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre93(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs536, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost52(&c, &locs536, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs536, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 

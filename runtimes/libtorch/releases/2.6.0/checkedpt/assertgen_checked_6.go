@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMaxPool2dWithIndices, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -42,10 +43,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre56(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost24(&c, &locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -62,9 +63,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre53(&c, &opMaxPool2dWithIndicesBackward, &locs538, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs538, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost54(&c, &locs538, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs538, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -81,10 +82,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre93(&c, &opMaxPool3dWithIndicesOut, &locs536, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre93(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs536, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost52(&c, &locs536, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs536, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
@@ -101,9 +102,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opMaxPool3dWithIndices, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -120,10 +121,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre56(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre56(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost24(&c, &locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -140,9 +141,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre53(&c, &opMaxPool3dWithIndicesBackward, &locs538, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre53(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs538, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost54(&c, &locs538, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs538, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -159,10 +160,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opMaxUnpool2dOut, &locs172, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre51(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs172, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	checksPost52(&c, &locs172, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs172, &a0, &a1, &a3, self, indices, out)
 	return r0
 }
 
@@ -179,9 +180,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaxUnpool2d, &locs145, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre12(&c, &opMaxUnpool2d, &assertgenshapes.Locs145, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	checksPost13(&c, &locs145, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs145, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -198,10 +199,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre51(&c, &opMaxUnpool3dOut, &locs172, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPre51(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs172, &a0, &a1, &a5, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	checksPost52(&c, &locs172, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs172, &a0, &a1, &a5, self, indices, out)
 	return r0
 }
 
@@ -218,9 +219,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opMaxUnpool3d, &locs145, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre12(&c, &opMaxUnpool3d, &assertgenshapes.Locs145, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	checksPost13(&c, &locs145, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs145, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -237,10 +238,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReflectionPad1dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReflectionPad1dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -257,9 +258,9 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReflectionPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReflectionPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -276,10 +277,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReflectionPad1dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -296,9 +297,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad1dBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -315,10 +316,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReflectionPad2dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReflectionPad2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -335,9 +336,9 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReflectionPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReflectionPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -354,10 +355,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReflectionPad2dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -374,9 +375,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad2dBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -393,10 +394,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReflectionPad3dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReflectionPad3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -413,9 +414,9 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReflectionPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReflectionPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -432,10 +433,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReflectionPad3dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -452,9 +453,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReflectionPad3dBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -471,10 +472,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReplicationPad1dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReplicationPad1dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -491,9 +492,9 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReplicationPad1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReplicationPad1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -510,10 +511,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReplicationPad1dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -530,9 +531,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad1dBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -549,10 +550,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReplicationPad2dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReplicationPad2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -569,9 +570,9 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReplicationPad2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReplicationPad2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -588,10 +589,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReplicationPad2dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -608,9 +609,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad2dBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -627,10 +628,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opReplicationPad3dOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opReplicationPad3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -647,9 +648,9 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opReplicationPad3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opReplicationPad3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -666,10 +667,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opReplicationPad3dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -686,9 +687,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opReplicationPad3dBackward, &locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre12(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -704,9 +705,9 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 		return kernels.XPadCircular(self, pad)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPadCircular, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXPadCircular, &assertgenshapes.Locs0)
 	r0 := kernels.XPadCircular(self, pad)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -722,9 +723,9 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPadEnum, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXPadEnum, &assertgenshapes.Locs0)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -740,9 +741,9 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 		return kernels.Pad(self, pad, mode, value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPad, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opPad, &assertgenshapes.Locs0)
 	r0 := kernels.Pad(self, pad, mode, value)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -758,9 +759,9 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleLinear1dVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs39)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -776,9 +777,9 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleBilinear2dVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs39)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -795,10 +796,10 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUpsampleBilinear2dVecOut, &locs541, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs541, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost31(&c, &locs541, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs541, &a4, out)
 	return r0
 }
 
@@ -814,9 +815,9 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleBilinear2dAaVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs39)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -832,9 +833,9 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleTrilinear3dVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs39)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -850,9 +851,9 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleBicubic2dVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs39)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -868,9 +869,9 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleBicubic2dAaVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs39)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -886,9 +887,9 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest1dVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs39)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -904,9 +905,9 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact1dVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs39)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -922,9 +923,9 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest2dVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs39)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -941,10 +942,10 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opUpsampleNearest2dVecOut, &locs541, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs541, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	checksPost31(&c, &locs541, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs541, &a3, out)
 	return r0
 }
 
@@ -960,9 +961,9 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact2dVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs39)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -978,9 +979,9 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest3dVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs39)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -996,9 +997,9 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact3dVec, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs39)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -1015,10 +1016,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opUpsampleLinear1dOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1035,9 +1036,9 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleLinear1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleLinear1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1054,10 +1055,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleLinear1dBackwardGradInput, &locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	checksPost17(&c, &locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -1074,9 +1075,9 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleLinear1dBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1093,10 +1094,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleBilinear2dOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1113,9 +1114,9 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1132,10 +1133,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleBilinear2dBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1152,9 +1153,9 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBilinear2dBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1171,10 +1172,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleBilinear2dAaOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1191,9 +1192,9 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1210,10 +1211,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1230,9 +1231,9 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBilinear2dAaBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1249,10 +1250,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleBicubic2dOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1269,9 +1270,9 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1288,10 +1289,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleBicubic2dBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1308,9 +1309,9 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleBicubic2dBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1327,10 +1328,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleBicubic2dAaOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost17(&c, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1347,9 +1348,9 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1366,10 +1367,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1386,9 +1387,9 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleBicubic2dAaBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1405,10 +1406,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleTrilinear3dOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	checksPost17(&c, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	return r0
 }
 
@@ -1425,9 +1426,9 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1444,10 +1445,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre48(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs542, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a7, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs542, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a7, grad_output, grad_input)
 	return r0
 }
 
@@ -1464,9 +1465,9 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleTrilinear3dBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1483,10 +1484,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest1dOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1503,10 +1504,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact1dOut, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	checksPost17(&c, &locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1523,9 +1524,9 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1542,9 +1543,9 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1561,10 +1562,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest1dBackwardGradInput, &locs542, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost17(&c, &locs542, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -1581,10 +1582,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs542, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost17(&c, &locs542, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -1601,9 +1602,9 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest1dBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1620,9 +1621,9 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact1dBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1639,10 +1640,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest2dOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1659,10 +1660,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact2dOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1679,9 +1680,9 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1698,9 +1699,9 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1717,10 +1718,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest2dBackwardGradInput, &locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -1737,10 +1738,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -1757,9 +1758,9 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest2dBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1776,9 +1777,9 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact2dBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1795,10 +1796,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest3dOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost17(&c, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1815,10 +1816,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact3dOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost17(&c, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1835,9 +1836,9 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1854,9 +1855,9 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1873,10 +1874,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opUpsampleNearest3dBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1893,10 +1894,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1913,9 +1914,9 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUpsampleNearest3dBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1932,9 +1933,9 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXUpsampleNearestExact3dBackward, &locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs133, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost47(&c, &locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1951,10 +1952,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSigmoidBackwardGradInput, &locs281, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs281, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	checksPost52(&c, &locs281, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs281, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -1971,9 +1972,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSigmoidBackward, &locs216, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opSigmoidBackward, &assertgenshapes.Locs216, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	checksPost13(&c, &locs216, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs216, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -1990,10 +1991,10 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLogitBackwardGradInput, &locs280, &a3, grad_input)
+	assertgenshapes.ChecksPre14(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs280, &a3, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	checksPost15(&c, &locs280, &a3, grad_input)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs280, &a3, grad_input)
 	return r0
 }
 
@@ -2009,9 +2010,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLogitBackward, &locs226)
+	assertgenshapes.ChecksPre9(&c, &opLogitBackward, &assertgenshapes.Locs226)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	checksPost10(&c, &locs226)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
 	return r0
 }
 
@@ -2028,10 +2029,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opTanhBackwardGradInput, &locs281, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre51(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs281, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	checksPost52(&c, &locs281, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs281, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -2048,9 +2049,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opTanhBackward, &locs216, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre12(&c, &opTanhBackward, &assertgenshapes.Locs216, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	checksPost13(&c, &locs216, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs216, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2067,10 +2068,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opSlowConvTranspose2dOut, &locs110, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs110, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost52(&c, &locs110, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs110, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -2087,9 +2088,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvTranspose2d, &locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2106,10 +2107,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre51(&c, &opSlowConvTranspose3dOut, &locs110, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs110, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost52(&c, &locs110, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs110, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -2126,9 +2127,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvTranspose3d, &locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2145,10 +2146,10 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre14(&c, &opThnnConv2dOut, &locs111, &a6, out)
+	assertgenshapes.ChecksPre14(&c, &opThnnConv2dOut, &assertgenshapes.Locs111, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost15(&c, &locs111, &a6, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a6, out)
 	return r0
 }
 
@@ -2164,9 +2165,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opThnnConv2d, &locs109)
+	assertgenshapes.ChecksPre9(&c, &opThnnConv2d, &assertgenshapes.Locs109)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	checksPost10(&c, &locs109)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs109)
 	return r0
 }
 
@@ -2183,10 +2184,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opXSlowConv2dForwardOutput, &locs543, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPre51(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs543, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost52(&c, &locs543, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs543, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -2203,9 +2204,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opXSlowConv2dForward, &locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXSlowConv2dForward, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost265(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost265(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2222,10 +2223,10 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
-	checksPre78(&c, &opXSlowConv2dBackwardGradInput, &locs544, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPre78(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs544, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	checksPost79(&c, &locs544, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs544, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
 }
 
@@ -2242,9 +2243,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre76(&c, &opXSlowConv2dBackwardOutputMask, &locs545, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre76(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs545, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	checksPost77(&c, &locs545, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2261,10 +2262,10 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a7, a8, a9 asserts.Saved
-	checksPre78(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs546, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPre78(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs546, &a7, &a8, &a9, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	checksPost79(&c, &locs546, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs546, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2281,10 +2282,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre51(&c, &opXConvDepthwise2dOut, &locs110, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPre51(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs110, &a0, &a1, &a7, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost52(&c, &locs110, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs110, &a0, &a1, &a7, self, weight, out)
 	return r0
 }
 
@@ -2301,9 +2302,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opXConvDepthwise2d, &locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opXConvDepthwise2d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2320,9 +2321,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opConvDepthwise3d, &locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opConvDepthwise3d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2339,10 +2340,10 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opConvDepthwise3dOut, &locs111, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs111, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost15(&c, &locs111, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
 	return r0
 }
 
@@ -2359,10 +2360,10 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	checksPre14(&c, &opSlowConv3dOut, &locs111, &a6, out)
+	assertgenshapes.ChecksPre14(&c, &opSlowConv3dOut, &assertgenshapes.Locs111, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost15(&c, &locs111, &a6, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a6, out)
 	return r0
 }
 
@@ -2378,9 +2379,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSlowConv3d, &locs109)
+	assertgenshapes.ChecksPre9(&c, &opSlowConv3d, &assertgenshapes.Locs109)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	checksPost10(&c, &locs109)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs109)
 	return r0
 }
 
@@ -2397,10 +2398,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre51(&c, &opSlowConv3dForwardOutput, &locs543, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPre51(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs543, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost52(&c, &locs543, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs543, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -2417,9 +2418,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConv3dForward, &locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConv3dForward, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost265(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost265(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2436,9 +2437,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvDilated2d, &locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvDilated2d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2455,10 +2456,10 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opSlowConvDilated2dOut, &locs111, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs111, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost15(&c, &locs111, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
 	return r0
 }
 
@@ -2475,9 +2476,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre64(&c, &opSlowConvDilated3d, &locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre64(&c, &opSlowConvDilated3d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2494,10 +2495,10 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	checksPre14(&c, &opSlowConvDilated3dOut, &locs111, &a7, out)
+	assertgenshapes.ChecksPre14(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs111, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost15(&c, &locs111, &a7, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
 	return r0
 }
 
@@ -2514,10 +2515,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre48(&c, &opCol2imOut, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre48(&c, &opCol2imOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	checksPost17(&c, &locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a6, self, out)
 	return r0
 }
 
@@ -2534,9 +2535,9 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCol2im, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCol2im, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2552,9 +2553,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColumnStack, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opColumnStack, &assertgenshapes.Locs72)
 	r0 := kernels.ColumnStack(tensors)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -2571,10 +2572,10 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opColumnStackOut, &locs74, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opColumnStackOut, &assertgenshapes.Locs74, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	checksPost31(&c, &locs74, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
 	return r0
 }
 
@@ -2591,10 +2592,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opIm2colOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIm2colOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	checksPost17(&c, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -2611,9 +2612,9 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIm2col, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIm2col, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2629,9 +2630,9 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isfinite(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIsfinite, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opIsfinite, &assertgenshapes.Locs0)
 	r0 := kernels.Isfinite(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2648,9 +2649,9 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isinf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2667,10 +2668,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsinfOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsinfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2687,9 +2688,9 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsposinf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsposinf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isposinf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2706,10 +2707,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsposinfOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsposinfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2726,9 +2727,9 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIsneginf, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIsneginf, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Isneginf(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2745,10 +2746,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opIsneginfOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opIsneginfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2764,9 +2765,9 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddBatchDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXAddBatchDim, &assertgenshapes.Locs0)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2782,9 +2783,9 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXRemoveBatchDim, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXRemoveBatchDim, &assertgenshapes.Locs0)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2801,9 +2802,9 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialEntr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialEntr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2820,10 +2821,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialEntrOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialEntrOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2840,9 +2841,9 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialNdtri, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialNdtri, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2859,10 +2860,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialNdtriOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialNdtriOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2879,9 +2880,9 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialLogNdtr, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialLogNdtr, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2898,10 +2899,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialLogNdtrOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2917,9 +2918,9 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpm1, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpm1, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialExpm1(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2936,10 +2937,10 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialExpm1Out, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialExpm1Out, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -2955,9 +2956,9 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExp2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExp2, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialExp2(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2974,10 +2975,10 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialExp2Out, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialExp2Out, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -2993,9 +2994,9 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsi(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPsi, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPsi, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialPsi(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3012,10 +3013,10 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialPsiOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialPsiOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3031,9 +3032,9 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigamma(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialDigamma, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialDigamma, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialDigamma(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3050,10 +3051,10 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialDigammaOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialDigammaOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3069,9 +3070,9 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaln(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialGammaln, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialGammaln, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialGammaln(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3088,10 +3089,10 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialGammalnOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialGammalnOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3107,9 +3108,9 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErf(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErf, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErf, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialErf(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3126,10 +3127,10 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialErfOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialErfOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3145,9 +3146,9 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfc(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfc, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialErfc(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3164,10 +3165,10 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialErfcOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialErfcOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3184,9 +3185,9 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialErfcx, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialErfcx, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3203,10 +3204,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialErfcxOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialErfcxOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3222,9 +3223,9 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinv(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfinv, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialErfinv, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialErfinv(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3241,10 +3242,10 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialErfinvOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialErfinvOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3260,9 +3261,9 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtr(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialNdtr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialNdtr, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialNdtr(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3279,10 +3280,10 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialNdtrOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialNdtrOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3299,9 +3300,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opSpecialXlog1py, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3318,9 +3319,9 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialXlog1pySelfScalar, &locs214, &a1, other)
+	assertgenshapes.ChecksPre46(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs214, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	checksPost47(&c, &locs214, &a1, other, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs214, &a1, other, r0)
 	return r0
 }
 
@@ -3337,9 +3338,9 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3356,10 +3357,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialXlog1pyOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3376,10 +3377,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialXlog1pySelfScalarOut, &locs215, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs215, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	checksPost17(&c, &locs215, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs215, &a1, &a2, other, out)
 	return r0
 }
 
@@ -3396,10 +3397,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialXlog1pyOtherScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3415,9 +3416,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlogy(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSpecialXlogy, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSpecialXlogy, &assertgenshapes.Locs6)
 	r0 := kernels.SpecialXlogy(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -3433,9 +3434,9 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogySelfScalar, &locs214)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs214)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	checksPost1(&c, &locs214)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
 	return r0
 }
 
@@ -3451,9 +3452,9 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogyOtherScalar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3470,10 +3471,10 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSpecialXlogyOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSpecialXlogyOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -3490,10 +3491,10 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialXlogySelfScalarOut, &locs431, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs431, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	checksPost31(&c, &locs431, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
 	return r0
 }
 
@@ -3510,10 +3511,10 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialXlogyOtherScalarOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -3530,9 +3531,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opSpecialZeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3549,9 +3550,9 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialZetaSelfScalar, &locs214, &a1, other)
+	assertgenshapes.ChecksPre46(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs214, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	checksPost47(&c, &locs214, &a1, other, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs214, &a1, other, r0)
 	return r0
 }
 
@@ -3568,9 +3569,9 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3587,10 +3588,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialZetaOut, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialZetaOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3607,10 +3608,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialZetaSelfScalarOut, &locs215, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs215, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	checksPost17(&c, &locs215, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs215, &a1, &a2, other, out)
 	return r0
 }
 
@@ -3627,10 +3628,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialZetaOtherScalarOut, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	checksPost17(&c, &locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3646,9 +3647,9 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialI0, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialI0, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialI0(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3665,10 +3666,10 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialI0Out, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialI0Out, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3685,9 +3686,9 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialI0e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialI0e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3704,10 +3705,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialI0eOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialI0eOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3724,9 +3725,9 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3743,10 +3744,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialI1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialI1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3763,9 +3764,9 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialI1e, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialI1e, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3782,10 +3783,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialI1eOut, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialI1eOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3801,9 +3802,9 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.SpecialLogit(self, eps)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogit, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogit, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLogit(self, eps)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3820,10 +3821,10 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialLogitOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialLogitOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -3839,9 +3840,9 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPolygamma(n, self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPolygamma, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialPolygamma, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialPolygamma(n, self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3858,10 +3859,10 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialPolygammaOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -3877,9 +3878,9 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogsumexp, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogsumexp, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3896,10 +3897,10 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opSpecialLogsumexpOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -3915,9 +3916,9 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpit(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpit, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialExpit, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialExpit(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3934,10 +3935,10 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialExpitOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialExpitOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3953,9 +3954,9 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSinc(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialSinc, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSinc, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialSinc(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -3972,10 +3973,10 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialSincOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialSincOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -3991,9 +3992,9 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.SpecialRound(self, decimals)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialRound, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialRound, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialRound(self, decimals)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4010,10 +4011,10 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialRoundOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialRoundOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -4029,9 +4030,9 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1p(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLog1p, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLog1p, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLog1p(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4048,10 +4049,10 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSpecialLog1pOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialLog1pOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -4067,9 +4068,9 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogSoftmax, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4086,10 +4087,10 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSpecialGammaincOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammaincOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4105,9 +4106,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammainc(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSpecialGammainc, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSpecialGammainc, &assertgenshapes.Locs6)
 	r0 := kernels.SpecialGammainc(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4124,10 +4125,10 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opSpecialGammainccOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opSpecialGammainccOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -4143,9 +4144,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaincc(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSpecialGammaincc, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opSpecialGammaincc, &assertgenshapes.Locs6)
 	r0 := kernels.SpecialGammaincc(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -4161,9 +4162,9 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.SpecialMultigammaln(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialMultigammaln, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialMultigammaln, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4180,10 +4181,10 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSpecialMultigammalnOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -4199,9 +4200,9 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialSoftmax, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opSpecialSoftmax, &assertgenshapes.Locs0)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4217,9 +4218,9 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 		return kernels.FftFft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFft, &assertgenshapes.Locs0)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4236,10 +4237,10 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftFftOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftFftOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4255,9 +4256,9 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftIfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4274,10 +4275,10 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIfftOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIfftOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4293,9 +4294,9 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftRfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4312,10 +4313,10 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftRfftOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftRfftOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4331,9 +4332,9 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4350,10 +4351,10 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIrfftOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIrfftOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4369,9 +4370,9 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftHfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4388,10 +4389,10 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftHfftOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftHfftOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4407,9 +4408,9 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfft, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft, &assertgenshapes.Locs0)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4426,10 +4427,10 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIhfftOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIhfftOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4445,9 +4446,9 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4464,10 +4465,10 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftFft2Out, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftFft2Out, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4483,9 +4484,9 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4502,10 +4503,10 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIfft2Out, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIfft2Out, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4521,9 +4522,9 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftRfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4540,10 +4541,10 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftRfft2Out, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftRfft2Out, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4559,9 +4560,9 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4578,10 +4579,10 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIrfft2Out, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIrfft2Out, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4597,9 +4598,9 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftHfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4616,10 +4617,10 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftHfft2Out, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftHfft2Out, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4635,9 +4636,9 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfft2, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfft2, &assertgenshapes.Locs0)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4654,10 +4655,10 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIhfft2Out, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIhfft2Out, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4673,9 +4674,9 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4692,10 +4693,10 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftFftnOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftFftnOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4711,9 +4712,9 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4730,10 +4731,10 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIfftnOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIfftnOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4749,9 +4750,9 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftRfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4768,10 +4769,10 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftRfftnOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftRfftnOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4787,9 +4788,9 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIrfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4806,10 +4807,10 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIrfftnOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIrfftnOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4825,9 +4826,9 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftHfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4844,10 +4845,10 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftHfftnOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftHfftnOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4863,9 +4864,9 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfftn, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIhfftn, &assertgenshapes.Locs0)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4882,10 +4883,10 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opFftIhfftnOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opFftIhfftnOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -4901,9 +4902,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFftFftfreq, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opFftFftfreq, &assertgenshapes.Locs14)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -4920,10 +4921,10 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opFftFftfreqOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opFftFftfreqOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -4939,9 +4940,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFftRfftfreq, &locs14)
+	assertgenshapes.ChecksPre5(&c, &opFftRfftfreq, &assertgenshapes.Locs14)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost22(&c, &locs14)
+	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
 	return r0
 }
 
@@ -4958,10 +4959,10 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre7(&c, &opFftRfftfreqOut, &locs26, &a2, out)
+	assertgenshapes.ChecksPre7(&c, &opFftRfftfreqOut, &assertgenshapes.Locs26, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	checksPost8(&c, &locs26, &a2, out)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
 	return r0
 }
 
@@ -4977,9 +4978,9 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftFftshift(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftshift, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftFftshift, &assertgenshapes.Locs0)
 	r0 := kernels.FftFftshift(self, dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -4995,9 +4996,9 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftIfftshift(self, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftshift, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opFftIfftshift, &assertgenshapes.Locs0)
 	r0 := kernels.FftIfftshift(self, dim)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5014,9 +5015,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgCholeskyEx, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5033,10 +5034,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opLinalgCholeskyExL, &locs547, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPre93(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs547, &a0, &a3, &a4, self, L, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	checksPost52(&c, &locs547, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs547, &a0, &a3, &a4, self, L, info)
 	return r0, r1
 }
 
@@ -5052,9 +5053,9 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.LinalgCholesky(self, upper)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCholesky, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCholesky, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgCholesky(self, upper)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5071,10 +5072,10 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgCholeskyOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -5091,9 +5092,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre12(&c, &opLinalgCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5110,10 +5111,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre51(&c, &opLinalgCrossOut, &locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre51(&c, &opLinalgCrossOut, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	checksPost52(&c, &locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -5130,9 +5131,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgLuFactor, &locs548, &a0, A)
+	assertgenshapes.ChecksPre40(&c, &opLinalgLuFactor, &assertgenshapes.Locs548, &a0, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	checksPost41(&c, &locs548, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs548, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5149,10 +5150,10 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opLinalgLuFactorOut, &locs549, &a0, &a2, &a3, A, LU, pivots)
+	assertgenshapes.ChecksPre93(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs549, &a0, &a2, &a3, A, LU, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	checksPost52(&c, &locs549, &a0, &a2, &a3, A, LU, pivots)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs549, &a0, &a2, &a3, A, LU, pivots)
 	return r0, r1
 }
 
@@ -5169,9 +5170,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre180(&c, &opLinalgLuFactorEx, &locs550, &a0, A)
+	assertgenshapes.ChecksPre180(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs550, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	checksPost181(&c, &locs550, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs550, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5188,10 +5189,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre148(&c, &opLinalgLuFactorExOut, &locs551, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPre148(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs551, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	checksPost24(&c, &locs551, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs551, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	return r0, r1, r2
 }
 
@@ -5208,9 +5209,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre180(&c, &opLinalgLu, &locs550, &a0, A)
+	assertgenshapes.ChecksPre180(&c, &opLinalgLu, &assertgenshapes.Locs550, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	checksPost181(&c, &locs550, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs550, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5227,10 +5228,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre148(&c, &opLinalgLuOut, &locs552, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPre148(&c, &opLinalgLuOut, &assertgenshapes.Locs552, &a0, &a2, &a3, &a4, A, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	checksPost24(&c, &locs552, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs552, &a0, &a2, &a3, &a4, A, P, L, U)
 	return r0, r1, r2
 }
 
@@ -5247,9 +5248,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre53(&c, &opLinalgLuSolve, &locs553, &a0, &a1, &a2, LU, pivots, B)
+	assertgenshapes.ChecksPre53(&c, &opLinalgLuSolve, &assertgenshapes.Locs553, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	checksPost54(&c, &locs553, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs553, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -5266,10 +5267,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre56(&c, &opLinalgLuSolveOut, &locs554, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPre56(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs554, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	checksPost24(&c, &locs554, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs554, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	return r0
 }
 
@@ -5286,9 +5287,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre180(&c, &opXLinalgDet, &locs550, &a0, A)
+	assertgenshapes.ChecksPre180(&c, &opXLinalgDet, &assertgenshapes.Locs550, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	checksPost181(&c, &locs550, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs550, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5305,10 +5306,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre148(&c, &opXLinalgDetResult, &locs555, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPre148(&c, &opXLinalgDetResult, &assertgenshapes.Locs555, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	checksPost24(&c, &locs555, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs555, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	return r0, r1, r2
 }
 
@@ -5324,9 +5325,9 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDet(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDet, &locs132)
+	assertgenshapes.ChecksPre0(&c, &opLinalgDet, &assertgenshapes.Locs132)
 	r0 := kernels.LinalgDet(A)
-	checksPost1(&c, &locs132)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs132)
 	return r0
 }
 
@@ -5343,10 +5344,10 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgDetOut, &locs556, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgDetOut, &assertgenshapes.Locs556, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	checksPost31(&c, &locs556, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs556, &a1, out)
 	return r0
 }
 
@@ -5362,9 +5363,9 @@ func Det(self *torch.Tensor) *torch.Tensor {
 		return kernels.Det(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDet, &assertgenshapes.Locs0)
 	r0 := kernels.Det(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5380,9 +5381,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgLdlFactorEx, &locs303)
+	assertgenshapes.ChecksPre44(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs303)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	checksPost227(&c, &locs303)
+	assertgenshapes.ChecksPost227(&c, &assertgenshapes.Locs303)
 	return r0, r1, r2
 }
 
@@ -5399,10 +5400,10 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre114(&c, &opLinalgLdlFactorExOut, &locs557, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.ChecksPre114(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs557, &a3, &a4, &a5, LD, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	checksPost115(&c, &locs557, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs557, &a3, &a4, &a5, LD, pivots, info)
 	return r0, r1, r2
 }
 
@@ -5418,9 +5419,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgLdlFactor, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opLinalgLdlFactor, &assertgenshapes.Locs27)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -5437,10 +5438,10 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opLinalgLdlFactorOut, &locs558, &a2, &a3, LD, pivots)
+	assertgenshapes.ChecksPre42(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs558, &a2, &a3, LD, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	checksPost43(&c, &locs558, &a2, &a3, LD, pivots)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs558, &a2, &a3, LD, pivots)
 	return r0, r1
 }
 
@@ -5456,9 +5457,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgLdlSolve, &locs559)
+	assertgenshapes.ChecksPre44(&c, &opLinalgLdlSolve, &assertgenshapes.Locs559)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	checksPost57(&c, &locs559)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs559)
 	return r0
 }
 
@@ -5475,10 +5476,10 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opLinalgLdlSolveOut, &locs560, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs560, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	checksPost59(&c, &locs560, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs560, &a4, out)
 	return r0
 }
 
@@ -5495,9 +5496,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre266(&c, &opLinalgLstsq, &locs561, &a0, &a1, self, b)
+	assertgenshapes.ChecksPre266(&c, &opLinalgLstsq, &assertgenshapes.Locs561, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	checksPost267(&c, &locs561, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost267(&c, &assertgenshapes.Locs561, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5514,10 +5515,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre268(&c, &opLinalgLstsqOut, &locs562, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPre268(&c, &opLinalgLstsqOut, &assertgenshapes.Locs562, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	checksPost269(&c, &locs562, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPost269(&c, &assertgenshapes.Locs562, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	return r0, r1, r2, r3
 }
 
@@ -5533,9 +5534,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatmul(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgMatmul, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLinalgMatmul, &assertgenshapes.Locs6)
 	r0 := kernels.LinalgMatmul(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -5552,10 +5553,10 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opLinalgMatmulOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatmulOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -5571,9 +5572,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgVecdot, &locs563)
+	assertgenshapes.ChecksPre9(&c, &opLinalgVecdot, &assertgenshapes.Locs563)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	checksPost10(&c, &locs563)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs563)
 	return r0
 }
 
@@ -5590,10 +5591,10 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgVecdotOut, &locs564, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgVecdotOut, &assertgenshapes.Locs564, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	checksPost15(&c, &locs564, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs564, &a3, out)
 	return r0
 }
 
@@ -5610,9 +5611,9 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLinalgMatrixExp, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLinalgMatrixExp, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5629,10 +5630,10 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixExpOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -5649,9 +5650,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre270(&c, &opXLinalgSlogdet, &locs565, &a0, A)
+	assertgenshapes.ChecksPre270(&c, &opXLinalgSlogdet, &assertgenshapes.Locs565, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	checksPost271(&c, &locs565, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost271(&c, &assertgenshapes.Locs565, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5668,10 +5669,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre272(&c, &opXLinalgSlogdetSign, &locs566, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPre272(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs566, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	checksPost231(&c, &locs566, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs566, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	return r0, r1, r2, r3
 }
 
@@ -5687,9 +5688,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgSlogdet(A)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgSlogdet, &locs548)
+	assertgenshapes.ChecksPre9(&c, &opLinalgSlogdet, &assertgenshapes.Locs548)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	checksPost11(&c, &locs548)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs548)
 	return r0, r1
 }
 
@@ -5706,10 +5707,10 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre42(&c, &opLinalgSlogdetOut, &locs567, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPre42(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs567, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	checksPost43(&c, &locs567, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs567, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -5725,9 +5726,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Slogdet(self)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opSlogdet, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opSlogdet, &assertgenshapes.Locs27)
 	r0, r1 := kernels.Slogdet(self)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -5744,10 +5745,10 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre42(&c, &opSlogdetOut, &locs568, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPre42(&c, &opSlogdetOut, &assertgenshapes.Locs568, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	checksPost43(&c, &locs568, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs568, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -5763,9 +5764,9 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 		return kernels.Logdet(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogdet, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLogdet, &assertgenshapes.Locs0)
 	r0 := kernels.Logdet(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5782,9 +5783,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgEig, &locs27, &a0, self)
+	assertgenshapes.ChecksPre40(&c, &opLinalgEig, &assertgenshapes.Locs27, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	checksPost41(&c, &locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5801,10 +5802,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre93(&c, &opLinalgEigOut, &locs569, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre93(&c, &opLinalgEigOut, &assertgenshapes.Locs569, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	checksPost52(&c, &locs569, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs569, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -5820,9 +5821,9 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 		return kernels.XLinalgEigvals(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXLinalgEigvals, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXLinalgEigvals, &assertgenshapes.Locs0)
 	r0 := kernels.XLinalgEigvals(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5838,9 +5839,9 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvals(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvals, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvals, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgEigvals(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5857,10 +5858,10 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgEigvalsOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -5877,9 +5878,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opXLinalgEigh, &locs548, &a0, A)
+	assertgenshapes.ChecksPre40(&c, &opXLinalgEigh, &assertgenshapes.Locs548, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	checksPost41(&c, &locs548, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs548, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5896,10 +5897,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre93(&c, &opXLinalgEighEigenvalues, &locs570, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre93(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs570, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	checksPost52(&c, &locs570, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs570, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -5915,9 +5916,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgEigh(self, UPLO)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgEigh, &locs27)
+	assertgenshapes.ChecksPre9(&c, &opLinalgEigh, &assertgenshapes.Locs27)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	checksPost11(&c, &locs27)
+	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
 	return r0, r1
 }
 
@@ -5934,10 +5935,10 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	checksPre42(&c, &opLinalgEighEigvals, &locs571, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.ChecksPre42(&c, &opLinalgEighEigvals, &assertgenshapes.Locs571, &a2, &a3, eigvals, eigvecs)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	checksPost43(&c, &locs571, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs571, &a2, &a3, eigvals, eigvecs)
 	return r0, r1
 }
 
@@ -5953,9 +5954,9 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvalsh, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgEigvalsh, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -5972,10 +5973,10 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgEigvalshOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -5992,9 +5993,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opLinalgHouseholderProduct, &locs572, &a0, &a1, input, tau)
+	assertgenshapes.ChecksPre12(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs572, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	checksPost13(&c, &locs572, &a0, &a1, input, tau, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs572, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -6011,10 +6012,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opLinalgHouseholderProductOut, &locs573, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPre51(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs573, &a0, &a1, &a2, input, tau, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	checksPost52(&c, &locs573, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs573, &a0, &a1, &a2, input, tau, out)
 	return r0
 }
 
@@ -6031,9 +6032,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgInvEx, &locs548, &a0, A)
+	assertgenshapes.ChecksPre40(&c, &opLinalgInvEx, &assertgenshapes.Locs548, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	checksPost41(&c, &locs548, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs548, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -6050,10 +6051,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opLinalgInvExInverse, &locs574, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPre93(&c, &opLinalgInvExInverse, &assertgenshapes.Locs574, &a0, &a2, &a3, A, inverse, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	checksPost52(&c, &locs574, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs574, &a0, &a2, &a3, A, inverse, info)
 	return r0, r1
 }
 
@@ -6069,9 +6070,9 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInv(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgInv, &locs132)
+	assertgenshapes.ChecksPre0(&c, &opLinalgInv, &assertgenshapes.Locs132)
 	r0 := kernels.LinalgInv(A)
-	checksPost1(&c, &locs132)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs132)
 	return r0
 }
 
@@ -6088,10 +6089,10 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgInvOut, &locs556, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgInvOut, &assertgenshapes.Locs556, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	checksPost31(&c, &locs556, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs556, &a1, out)
 	return r0
 }
 
@@ -6107,9 +6108,9 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 		return kernels.Inverse(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opInverse, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opInverse, &assertgenshapes.Locs0)
 	r0 := kernels.Inverse(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6126,10 +6127,10 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opInverseOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opInverseOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -6145,9 +6146,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Inner(self, other)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opInner, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opInner, &assertgenshapes.Locs6)
 	r0 := kernels.Inner(self, other)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6164,10 +6165,10 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opInnerOut, &locs7, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opInnerOut, &assertgenshapes.Locs7, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	checksPost15(&c, &locs7, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
 	return r0
 }
 
@@ -6183,9 +6184,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Outer(self, vec2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opOuter, &locs575)
+	assertgenshapes.ChecksPre9(&c, &opOuter, &assertgenshapes.Locs575)
 	r0 := kernels.Outer(self, vec2)
-	checksPost10(&c, &locs575)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs575)
 	return r0
 }
 
@@ -6202,10 +6203,10 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opOuterOut, &locs576, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opOuterOut, &assertgenshapes.Locs576, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	checksPost15(&c, &locs576, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs576, &a2, out)
 	return r0
 }
 
@@ -6221,9 +6222,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Ger(self, vec2)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opGer, &locs575)
+	assertgenshapes.ChecksPre9(&c, &opGer, &assertgenshapes.Locs575)
 	r0 := kernels.Ger(self, vec2)
-	checksPost10(&c, &locs575)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs575)
 	return r0
 }
 
@@ -6240,10 +6241,10 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre14(&c, &opGerOut, &locs576, &a2, out)
+	assertgenshapes.ChecksPre14(&c, &opGerOut, &assertgenshapes.Locs576, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	checksPost15(&c, &locs576, &a2, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs576, &a2, out)
 	return r0
 }
 
@@ -6259,9 +6260,9 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNorm, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6277,9 +6278,9 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNormOrdStr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6296,10 +6297,10 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgNormOut, &locs41, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgNormOut, &assertgenshapes.Locs41, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
 	return r0
 }
 
@@ -6316,10 +6317,10 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgNormOrdStrOut, &locs41, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs41, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
 	return r0
 }
 
@@ -6336,9 +6337,9 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opLinalgVectorNorm, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opLinalgVectorNorm, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6355,10 +6356,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre48(&c, &opLinalgVectorNormOut, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost17(&c, &locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -6374,9 +6375,9 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNorm, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6393,10 +6394,10 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixNormOut, &locs41, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs41, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
 	return r0
 }
 
@@ -6412,9 +6413,9 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNormStrOrd, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6431,10 +6432,10 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixNormStrOrdOut, &locs41, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs41, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	checksPost31(&c, &locs41, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
 	return r0
 }
 
@@ -6451,9 +6452,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre180(&c, &opXLinalgSvd, &locs550, &a0, A)
+	assertgenshapes.ChecksPre180(&c, &opXLinalgSvd, &assertgenshapes.Locs550, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	checksPost181(&c, &locs550, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs550, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6470,10 +6471,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre148(&c, &opXLinalgSvdU, &locs577, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPre148(&c, &opXLinalgSvdU, &assertgenshapes.Locs577, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	checksPost24(&c, &locs577, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs577, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -6489,9 +6490,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgSvd, &locs550)
+	assertgenshapes.ChecksPre44(&c, &opLinalgSvd, &assertgenshapes.Locs550)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	checksPost227(&c, &locs550)
+	assertgenshapes.ChecksPost227(&c, &assertgenshapes.Locs550)
 	return r0, r1, r2
 }
 
@@ -6508,10 +6509,10 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	checksPre114(&c, &opLinalgSvdU, &locs578, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.ChecksPre114(&c, &opLinalgSvdU, &assertgenshapes.Locs578, &a3, &a4, &a5, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	checksPost115(&c, &locs578, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs578, &a3, &a4, &a5, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -6527,9 +6528,9 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 		return kernels.LinalgSvdvals(A, driver)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgSvdvals, &locs132)
+	assertgenshapes.ChecksPre0(&c, &opLinalgSvdvals, &assertgenshapes.Locs132)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	checksPost1(&c, &locs132)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs132)
 	return r0
 }
 
@@ -6546,10 +6547,10 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgSvdvalsOut, &locs556, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs556, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	checksPost31(&c, &locs556, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs556, &a2, out)
 	return r0
 }
 
@@ -6565,9 +6566,9 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 		return kernels.LinalgCond(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCond, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCond, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgCond(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6584,10 +6585,10 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgCondOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgCondOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6603,9 +6604,9 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 		return kernels.LinalgCondPStr(self, p)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCondPStr, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgCondPStr, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgCondPStr(self, p)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6622,10 +6623,10 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgCondPStrOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6642,9 +6643,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre74(&c, &opLinalgPinvAtolRtolTensor, &locs579, &a0, &a1, &a2, self, atol, rtol)
+	assertgenshapes.ChecksPre74(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs579, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	checksPost75(&c, &locs579, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.ChecksPost75(&c, &assertgenshapes.Locs579, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -6661,10 +6662,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre48(&c, &opLinalgPinvAtolRtolTensorOut, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre48(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	checksPost17(&c, &locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6680,9 +6681,9 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinvAtolRtolFloat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6699,10 +6700,10 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLinalgPinvAtolRtolFloatOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -6718,9 +6719,9 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinv, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgPinv, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6736,9 +6737,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgPinvRcondTensor, &locs580)
+	assertgenshapes.ChecksPre9(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs580)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	checksPost10(&c, &locs580)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs580)
 	return r0
 }
 
@@ -6755,10 +6756,10 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLinalgPinvOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgPinvOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -6775,10 +6776,10 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgPinvOutRcondTensor, &locs581, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs581, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	checksPost15(&c, &locs581, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs581, &a3, out)
 	return r0
 }
 
@@ -6795,9 +6796,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre266(&c, &opXLinalgSolveEx, &locs582, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre266(&c, &opXLinalgSolveEx, &assertgenshapes.Locs582, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	checksPost267(&c, &locs582, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost267(&c, &assertgenshapes.Locs582, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6814,10 +6815,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre268(&c, &opXLinalgSolveExResult, &locs583, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPre268(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs583, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	checksPost269(&c, &locs583, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPost269(&c, &assertgenshapes.Locs583, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	return r0, r1, r2, r3
 }
 
@@ -6833,9 +6834,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opLinalgSolveEx, &locs584)
+	assertgenshapes.ChecksPre44(&c, &opLinalgSolveEx, &assertgenshapes.Locs584)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	checksPost45(&c, &locs584)
+	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs584)
 	return r0, r1
 }
 
@@ -6852,10 +6853,10 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	checksPre27(&c, &opLinalgSolveExOut, &locs585, &a4, &a5, result, info)
+	assertgenshapes.ChecksPre27(&c, &opLinalgSolveExOut, &assertgenshapes.Locs585, &a4, &a5, result, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	checksPost28(&c, &locs585, &a4, &a5, result, info)
+	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs585, &a4, &a5, result, info)
 	return r0, r1
 }
 
@@ -6871,9 +6872,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.LinalgSolve(A, B, left)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgSolve, &locs586)
+	assertgenshapes.ChecksPre9(&c, &opLinalgSolve, &assertgenshapes.Locs586)
 	r0 := kernels.LinalgSolve(A, B, left)
-	checksPost10(&c, &locs586)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs586)
 	return r0
 }
 
@@ -6889,9 +6890,9 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.XSpsolve(A, B, left)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXSpsolve, &locs586)
+	assertgenshapes.ChecksPre9(&c, &opXSpsolve, &assertgenshapes.Locs586)
 	r0 := kernels.XSpsolve(A, B, left)
-	checksPost10(&c, &locs586)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs586)
 	return r0
 }
 
@@ -6908,10 +6909,10 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgSolveOut, &locs587, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgSolveOut, &assertgenshapes.Locs587, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	checksPost15(&c, &locs587, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs587, &a3, out)
 	return r0
 }
 
@@ -6927,9 +6928,9 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 		return kernels.LinalgTensorinv(self, ind)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgTensorinv, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgTensorinv, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -6946,10 +6947,10 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgTensorinvOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -6965,9 +6966,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgTensorsolve, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opLinalgTensorsolve, &assertgenshapes.Locs6)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -6984,10 +6985,10 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgTensorsolveOut, &locs7, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	checksPost15(&c, &locs7, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
 	return r0
 }
 
@@ -7004,9 +7005,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre40(&c, &opLinalgQr, &locs548, &a0, A)
+	assertgenshapes.ChecksPre40(&c, &opLinalgQr, &assertgenshapes.Locs548, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	checksPost41(&c, &locs548, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs548, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -7023,10 +7024,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre93(&c, &opLinalgQrOut, &locs588, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPre93(&c, &opLinalgQrOut, &assertgenshapes.Locs588, &a0, &a2, &a3, A, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	checksPost52(&c, &locs588, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs588, &a0, &a2, &a3, A, Q, R)
 	return r0, r1
 }
 
@@ -7042,9 +7043,9 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.LinalgMatrixPower(self, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixPower, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixPower, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7061,10 +7062,10 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixPowerOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -7080,9 +7081,9 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolTensor, &locs39)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs39)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	checksPost1(&c, &locs39)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
 	return r0
 }
 
@@ -7099,10 +7100,10 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs541, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs541, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	checksPost31(&c, &locs541, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs541, &a4, out)
 	return r0
 }
 
@@ -7118,9 +7119,9 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7137,10 +7138,10 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -7156,9 +7157,9 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRank, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRank, &assertgenshapes.Locs0)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7175,10 +7176,10 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opLinalgMatrixRankOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -7194,9 +7195,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opLinalgMatrixRankTolTensor, &locs589)
+	assertgenshapes.ChecksPre9(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs589)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	checksPost10(&c, &locs589)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs589)
 	return r0
 }
 
@@ -7213,10 +7214,10 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opLinalgMatrixRankOutTolTensor, &locs590, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs590, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	checksPost15(&c, &locs590, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs590, &a3, out)
 	return r0
 }
 
@@ -7232,9 +7233,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMultiDot(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMultiDot, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opLinalgMultiDot, &assertgenshapes.Locs72)
 	r0 := kernels.LinalgMultiDot(tensors)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -7251,10 +7252,10 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opLinalgMultiDotOut, &locs74, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs74, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	checksPost31(&c, &locs74, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
 	return r0
 }
 
@@ -7270,9 +7271,9 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNestedToPaddedTensor, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs0)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7288,9 +7289,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXTestSerializationSubcmul, &locs6)
+	assertgenshapes.ChecksPre9(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs6)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	checksPost10(&c, &locs6)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
 	return r0
 }
 
@@ -7306,9 +7307,9 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 		return kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestParallelMaterialize, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs0)
 	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7324,9 +7325,9 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalIntlist, &locs591)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs591)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	checksPost1(&c, &locs591)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs591)
 	return r0
 }
 
@@ -7343,10 +7344,10 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXTestOptionalIntlistOut, &locs592, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs592, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	checksPost31(&c, &locs592, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs592, &a2, out)
 	return r0
 }
 
@@ -7362,9 +7363,9 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs591)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs591)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	checksPost1(&c, &locs591)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs591)
 	return r0
 }
 
@@ -7381,10 +7382,10 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXTestOptionalFilledIntlistOut, &locs592, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs592, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	checksPost31(&c, &locs592, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs592, &a2, out)
 	return r0
 }
 
@@ -7400,9 +7401,9 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFloatlist, &locs591)
+	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs591)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	checksPost1(&c, &locs591)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs591)
 	return r0
 }
 
@@ -7419,10 +7420,10 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXTestOptionalFloatlistOut, &locs592, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs592, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	checksPost31(&c, &locs592, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs592, &a2, out)
 	return r0
 }
 
@@ -7438,9 +7439,9 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestStringDefault, &locs593)
+	assertgenshapes.ChecksPre0(&c, &opXTestStringDefault, &assertgenshapes.Locs593)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	checksPost1(&c, &locs593)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs593)
 	return r0
 }
 
@@ -7456,9 +7457,9 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs593)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs593)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	checksPost1(&c, &locs593)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs593)
 	return r0
 }
 
@@ -7474,9 +7475,9 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs593)
+	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs593)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	checksPost1(&c, &locs593)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs593)
 	return r0
 }
 
@@ -7493,9 +7494,9 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7512,10 +7513,10 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXTestWarnInAutogradOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -7532,9 +7533,9 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7551,10 +7552,10 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -7571,9 +7572,9 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7590,9 +7591,9 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	checksPost49(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7609,9 +7610,9 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7628,10 +7629,10 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -7648,9 +7649,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre273(&c, &opSegmentReduce, &locs594, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	assertgenshapes.ChecksPre273(&c, &opSegmentReduce, &assertgenshapes.Locs594, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	checksPost274(&c, &locs594, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.ChecksPost274(&c, &assertgenshapes.Locs594, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -7667,10 +7668,10 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre3(&c, &opSegmentReduceOut, &locs595, &a8, out)
+	assertgenshapes.ChecksPre3(&c, &opSegmentReduceOut, &assertgenshapes.Locs595, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	checksPost31(&c, &locs595, &a8, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs595, &a8, out)
 	return r0
 }
 
@@ -7686,9 +7687,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXSegmentReduceBackward, &locs596)
+	assertgenshapes.ChecksPre44(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs596)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	checksPost57(&c, &locs596)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs596)
 	return r0
 }
 
@@ -7705,10 +7706,10 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	checksPre58(&c, &opXSegmentReduceBackwardOut, &locs597, &a8, out)
+	assertgenshapes.ChecksPre58(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs597, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	checksPost59(&c, &locs597, &a8, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs597, &a8, out)
 	return r0
 }
 
@@ -7724,9 +7725,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 		return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPadSequence, &locs598)
+	assertgenshapes.ChecksPre0(&c, &opPadSequence, &assertgenshapes.Locs598)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	checksPost1(&c, &locs598)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs598)
 	return r0
 }
 
@@ -7742,9 +7743,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.FlattenDenseTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenDenseTensors, &locs72)
+	assertgenshapes.ChecksPre0(&c, &opFlattenDenseTensors, &assertgenshapes.Locs72)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	checksPost1(&c, &locs72)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
 	return r0
 }
 
@@ -7760,9 +7761,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnflattenDenseTensors, &locs599)
+	assertgenshapes.ChecksPre0(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs599)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	checksPost2(&c, &locs599)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs599)
 	return r0
 }
 
@@ -7779,9 +7780,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre70(&c, &opXNestedTensorFromTensorList, &locs600, &l0, list)
+	assertgenshapes.ChecksPre70(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs600, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	checksPost71(&c, &locs600, &l0, list, r0)
+	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs600, &l0, list, r0)
 	return r0
 }
 
@@ -7798,10 +7799,10 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opXNestedTensorFromTensorListOut, &locs601, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs601, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	checksPost31(&c, &locs601, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs601, &a5, out)
 	return r0
 }
 
@@ -7817,9 +7818,9 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimalCopy(self, level)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFwPrimalCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXFwPrimalCopy, &assertgenshapes.Locs0)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -7836,10 +7837,10 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXFwPrimalCopyOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -7855,9 +7856,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXMakeDualCopy, &locs4)
+	assertgenshapes.ChecksPre9(&c, &opXMakeDualCopy, &assertgenshapes.Locs4)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	checksPost10(&c, &locs4)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs4)
 	return r0
 }
 
@@ -7874,10 +7875,10 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre14(&c, &opXMakeDualCopyOut, &locs602, &a3, out)
+	assertgenshapes.ChecksPre14(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs602, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	checksPost15(&c, &locs602, &a3, out)
+	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs602, &a3, out)
 	return r0
 }
 
@@ -7894,9 +7895,9 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsRealCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsRealCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7913,10 +7914,10 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opViewAsRealCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -7933,9 +7934,9 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewAsComplexCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewAsComplexCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7952,10 +7953,10 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opViewAsComplexCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -7972,9 +7973,9 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXConjCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXConjCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7991,10 +7992,10 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXConjCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXConjCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8011,9 +8012,9 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXNegViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXNegViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8030,10 +8031,10 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXNegViewCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXNegViewCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8050,9 +8051,9 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAsStridedCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAsStridedCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8069,10 +8070,10 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opAsStridedCopyOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opAsStridedCopyOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -8088,9 +8089,9 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseBroadcastToCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs0)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8107,10 +8108,10 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opXSparseBroadcastToCopyOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -8127,9 +8128,9 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opDiagonalCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opDiagonalCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8146,10 +8147,10 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opDiagonalCopyOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opDiagonalCopyOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -8166,9 +8167,9 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opExpandCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opExpandCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8185,10 +8186,10 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opExpandCopyOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opExpandCopyOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -8205,9 +8206,9 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opPermuteCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opPermuteCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8224,10 +8225,10 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opPermuteCopyOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opPermuteCopyOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -8244,9 +8245,9 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8263,10 +8264,10 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opXReshapeAliasCopyOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -8283,9 +8284,9 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSelectCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSelectCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8302,10 +8303,10 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opSelectCopyIntOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opSelectCopyIntOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -8321,9 +8322,9 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopy(self)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDetachCopy, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opDetachCopy, &assertgenshapes.Locs0)
 	r0 := kernels.DetachCopy(self)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -8340,10 +8341,10 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opDetachCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opDetachCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8360,9 +8361,9 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSliceCopyTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSliceCopyTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8379,10 +8380,10 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	checksPre3(&c, &opSliceCopyTensorOut, &locs41, &a5, out)
+	assertgenshapes.ChecksPre3(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs41, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	checksPost31(&c, &locs41, &a5, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
 	return r0
 }
 
@@ -8399,9 +8400,9 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitCopyTensor, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitCopyTensor, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8418,9 +8419,9 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opSplitWithSizesCopy, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -8437,9 +8438,9 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8456,10 +8457,10 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opSqueezeCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opSqueezeCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8476,9 +8477,9 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeCopyDim, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeCopyDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8495,10 +8496,10 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSqueezeCopyDimOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -8515,9 +8516,9 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSqueezeCopyDims, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSqueezeCopyDims, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8534,10 +8535,10 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opSqueezeCopyDimsOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -8554,9 +8555,9 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8573,10 +8574,10 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opTCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opTCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8593,9 +8594,9 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opTransposeCopyInt, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opTransposeCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8612,10 +8613,10 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opTransposeCopyIntOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -8632,9 +8633,9 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnsqueezeCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnsqueezeCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8651,10 +8652,10 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opUnsqueezeCopyOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -8671,9 +8672,9 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8690,10 +8691,10 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXIndicesCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8710,9 +8711,9 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8729,10 +8730,10 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opXValuesCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opXValuesCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8749,9 +8750,9 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8768,10 +8769,10 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opIndicesCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8788,9 +8789,9 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opValuesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opValuesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8807,10 +8808,10 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opValuesCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opValuesCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8827,9 +8828,9 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCrowIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCrowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8846,10 +8847,10 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opCrowIndicesCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8866,9 +8867,9 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opColIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opColIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8885,10 +8886,10 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opColIndicesCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opColIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8905,9 +8906,9 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opCcolIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opCcolIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8924,10 +8925,10 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opCcolIndicesCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8944,9 +8945,9 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opRowIndicesCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opRowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8963,10 +8964,10 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opRowIndicesCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -8983,9 +8984,9 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre18(&c, &opUnbindCopyInt, &locs3, &a0, self)
+	assertgenshapes.ChecksPre18(&c, &opUnbindCopyInt, &assertgenshapes.Locs3, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost19(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -9006,10 +9007,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre172(&c, &opUnbindCopyIntOut, &locs40, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre172(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs40, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost173(&c, &locs40, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs40, &a0, &l2, self, out)
 }
 
 var opSplitCopyTensorOut = asserts.Op{
@@ -9029,10 +9030,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre172(&c, &opSplitCopyTensorOut, &locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre172(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs40, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	checksPost173(&c, &locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs40, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -9052,10 +9053,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre172(&c, &opSplitWithSizesCopyOut, &locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre172(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs40, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	checksPost173(&c, &locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs40, &a0, &l3, self, out)
 }
 
 var opViewCopy = asserts.Op{
@@ -9071,9 +9072,9 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9090,10 +9091,10 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opViewCopyOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opViewCopyOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -9110,9 +9111,9 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opViewCopyDtype, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opViewCopyDtype, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9129,10 +9130,10 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	checksPre3(&c, &opViewCopyDtypeOut, &locs41, &a2, out)
+	assertgenshapes.ChecksPre3(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs41, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	checksPost31(&c, &locs41, &a2, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
 	return r0
 }
 
@@ -9149,9 +9150,9 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opUnfoldCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opUnfoldCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9168,10 +9169,10 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opUnfoldCopyOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opUnfoldCopyOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -9188,9 +9189,9 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opAliasCopy, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opAliasCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9207,10 +9208,10 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre3(&c, &opAliasCopyOut, &locs41, &a1, out)
+	assertgenshapes.ChecksPre3(&c, &opAliasCopyOut, &assertgenshapes.Locs41, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	checksPost31(&c, &locs41, &a1, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
 	return r0
 }
 
@@ -9227,9 +9228,9 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opToPaddedTensor, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9246,10 +9247,10 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	checksPre3(&c, &opToPaddedTensorOut, &locs41, &a3, out)
+	assertgenshapes.ChecksPre3(&c, &opToPaddedTensorOut, &assertgenshapes.Locs41, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	checksPost31(&c, &locs41, &a3, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
 	return r0
 }
 
@@ -9265,9 +9266,9 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 		return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXJaggedToPaddedDenseForward, &locs603)
+	assertgenshapes.ChecksPre9(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs603)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	checksPost10(&c, &locs603)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs603)
 	return r0
 }
 
@@ -9283,9 +9284,9 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 		return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXPaddedDenseToJaggedForward, &locs604)
+	assertgenshapes.ChecksPre9(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs604)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	checksPost10(&c, &locs604)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs604)
 	return r0
 }
 
@@ -9302,9 +9303,9 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre275(&c, &opXNestedFromPaddedTensor, &locs605, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre275(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs605, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	checksPost276(&c, &locs605, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost276(&c, &assertgenshapes.Locs605, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -9320,9 +9321,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXNestedTensorSoftmaxWithShape, &locs606)
+	assertgenshapes.ChecksPre9(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs606)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	checksPost10(&c, &locs606)
+	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs606)
 	return r0
 }
 
@@ -9339,9 +9340,9 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opXSafeSoftmax, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opXSafeSoftmax, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9357,9 +9358,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
 	var c asserts.Call
-	checksPre277(&c, &opXTransformerEncoderLayerFwd, &locs607)
+	assertgenshapes.ChecksPre277(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs607)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	checksPost278(&c, &locs607)
+	assertgenshapes.ChecksPost278(&c, &assertgenshapes.Locs607)
 	return r0
 }
 
@@ -9376,10 +9377,10 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	}
 	var c asserts.Call
 	var a20 asserts.Saved
-	checksPre279(&c, &opXTransformerEncoderLayerFwdOut, &locs608, &a20, out)
+	assertgenshapes.ChecksPre279(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs608, &a20, out)
 	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	checksPost280(&c, &locs608, &a20, out)
+	assertgenshapes.ChecksPost280(&c, &assertgenshapes.Locs608, &a20, out)
 	return r0
 }
 
@@ -9395,9 +9396,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
 	var c asserts.Call
-	checksPre215(&c, &opXNativeMultiHeadAttention, &locs609)
+	assertgenshapes.ChecksPre215(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs609)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	checksPost281(&c, &locs609)
+	assertgenshapes.ChecksPost281(&c, &assertgenshapes.Locs609)
 	return r0, r1
 }
 
@@ -9414,10 +9415,10 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a13, a14 asserts.Saved
-	checksPre282(&c, &opXNativeMultiHeadAttentionOut, &locs610, &a13, &a14, out0, out1)
+	assertgenshapes.ChecksPre282(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs610, &a13, &a14, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	checksPost283(&c, &locs610, &a13, &a14, out0, out1)
+	assertgenshapes.ChecksPost283(&c, &assertgenshapes.Locs610, &a13, &a14, out0, out1)
 	return r0, r1
 }
 
@@ -9433,9 +9434,9 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opScaledDotProductAttention, &locs611)
+	assertgenshapes.ChecksPre44(&c, &opScaledDotProductAttention, &assertgenshapes.Locs611)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost57(&c, &locs611)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs611)
 	return r0
 }
 
@@ -9452,9 +9453,9 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre284(&c, &opXFusedSdpChoice, &locs612, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPre284(&c, &opXFusedSdpChoice, &assertgenshapes.Locs612, &a0, &a1, &a2, query, key, value)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost52(&c, &locs612, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs612, &a0, &a1, &a2, query, key, value)
 	return r0
 }
 
@@ -9470,9 +9471,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledDotProductAttentionMath, &locs613)
+	assertgenshapes.ChecksPre60(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs613)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	checksPost90(&c, &locs613)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs613)
 	return r0, r1
 }
 
@@ -9488,9 +9489,9 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 		return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale)
 	}
 	var c asserts.Call
-	checksPre60(&c, &opXScaledDotProductAttentionMathForMps, &locs613)
+	assertgenshapes.ChecksPre60(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs613)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale)
-	checksPost90(&c, &locs613)
+	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs613)
 	return r0, r1
 }
 
@@ -9507,9 +9508,9 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre285(&c, &opXScaledDotProductFlashAttention, &locs614, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPre285(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs614, &a0, &a1, &a2, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost286(&c, &locs614, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost286(&c, &assertgenshapes.Locs614, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9526,9 +9527,9 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre287(&c, &opXScaledDotProductFlashAttentionForCpu, &locs615, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre287(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs615, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	checksPost288(&c, &locs615, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.ChecksPost288(&c, &assertgenshapes.Locs615, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -9545,9 +9546,9 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre289(&c, &opXScaledDotProductFusedAttentionOverrideable, &locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre289(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost290(&c, &locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9563,9 +9564,9 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
 	var c asserts.Call
-	checksPre291(&c, &opXScaledDotProductFlashAttentionBackward, &locs617)
+	assertgenshapes.ChecksPre291(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs617)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost292(&c, &locs617)
+	assertgenshapes.ChecksPost292(&c, &assertgenshapes.Locs617)
 	return r0, r1, r2
 }
 
@@ -9581,9 +9582,9 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	}
 	var c asserts.Call
-	checksPre215(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &locs618)
+	assertgenshapes.ChecksPre215(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs618)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	checksPost293(&c, &locs618)
+	assertgenshapes.ChecksPost293(&c, &assertgenshapes.Locs618)
 	return r0, r1, r2
 }
 
@@ -9599,9 +9600,9 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
 	var c asserts.Call
-	checksPre294(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &locs619)
+	assertgenshapes.ChecksPre294(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs619)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost295(&c, &locs619)
+	assertgenshapes.ChecksPost295(&c, &assertgenshapes.Locs619)
 	return r0, r1, r2, r3
 }
 

@@ -7,6 +7,7 @@ package checkedpt
 import (
 	"github.com/assertgen/assertgen/asserts"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
+	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -23,9 +24,9 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre296(&c, &opXScaledDotProductEfficientAttention, &locs620, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre296(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs620, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
-	checksPost297(&c, &locs620, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs620, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -41,9 +42,9 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 		return kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	}
 	var c asserts.Call
-	checksPre291(&c, &opXScaledDotProductEfficientAttentionBackward, &locs621)
+	assertgenshapes.ChecksPre291(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs621)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	checksPost298(&c, &locs621)
+	assertgenshapes.ChecksPost298(&c, &assertgenshapes.Locs621)
 	return r0, r1, r2, r3
 }
 
@@ -60,9 +61,9 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre289(&c, &opXScaledDotProductCudnnAttention, &locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre289(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost290(&c, &locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -78,9 +79,9 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
 	var c asserts.Call
-	checksPre277(&c, &opXScaledDotProductCudnnAttentionBackward, &locs622)
+	assertgenshapes.ChecksPre277(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs622)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	checksPost299(&c, &locs622)
+	assertgenshapes.ChecksPost299(&c, &assertgenshapes.Locs622)
 	return r0, r1, r2
 }
 
@@ -97,9 +98,9 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a13, a14 asserts.Saved
-	checksPre300(&c, &opXFlashAttentionForward, &locs623, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
+	assertgenshapes.ChecksPre300(&c, &opXFlashAttentionForward, &assertgenshapes.Locs623, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	checksPost301(&c, &locs623, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost301(&c, &assertgenshapes.Locs623, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -115,9 +116,9 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 		return kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
 	}
 	var c asserts.Call
-	checksPre291(&c, &opXFlashAttentionBackward, &locs617)
+	assertgenshapes.ChecksPre291(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs617)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
-	checksPost292(&c, &locs617)
+	assertgenshapes.ChecksPost292(&c, &assertgenshapes.Locs617)
 	return r0, r1, r2
 }
 
@@ -134,9 +135,9 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
-	checksPre302(&c, &opXEfficientAttentionForward, &locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	assertgenshapes.ChecksPre302(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	checksPost303(&c, &locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost303(&c, &assertgenshapes.Locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -152,9 +153,9 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 		return kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	}
 	var c asserts.Call
-	checksPre222(&c, &opXEfficientAttentionBackward, &locs625)
+	assertgenshapes.ChecksPre222(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs625)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	checksPost304(&c, &locs625)
+	assertgenshapes.ChecksPost304(&c, &assertgenshapes.Locs625)
 	return r0, r1, r2, r3
 }
 
@@ -170,9 +171,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXTritonScaledDotAttention, &locs626)
+	assertgenshapes.ChecksPre44(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs626)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	checksPost57(&c, &locs626)
+	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs626)
 	return r0
 }
 
@@ -189,10 +190,10 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre58(&c, &opXTritonScaledDotAttentionOut, &locs627, &a4, out)
+	assertgenshapes.ChecksPre58(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs627, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	checksPost59(&c, &locs627, &a4, out)
+	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs627, &a4, out)
 	return r0
 }
 
@@ -209,10 +210,10 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre7(&c, &opXFillMemEffDropoutMask_, &locs3, &a0, self)
+	assertgenshapes.ChecksPre7(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs3, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	checksPost8(&c, &locs3, &a0, self)
+	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
 	return r0
 }
 
@@ -228,9 +229,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
 	var c asserts.Call
-	checksPre100(&c, &opXTritonMultiHeadAttention, &locs628)
+	assertgenshapes.ChecksPre100(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs628)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	checksPost101(&c, &locs628)
+	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs628)
 	return r0
 }
 
@@ -247,10 +248,10 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	checksPre162(&c, &opXTritonMultiHeadAttentionOut, &locs629, &a10, out)
+	assertgenshapes.ChecksPre162(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs629, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	checksPost163(&c, &locs629, &a10, out)
+	assertgenshapes.ChecksPost163(&c, &assertgenshapes.Locs629, &a10, out)
 	return r0
 }
 
@@ -267,9 +268,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialAiryAi, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialAiryAi, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -286,10 +287,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialAiryAiOut, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	checksPost17(&c, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	return r0
 }
 
@@ -306,9 +307,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselJ0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselJ0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -325,10 +326,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselJ0Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -345,9 +346,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselJ1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselJ1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -364,10 +365,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselJ1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -384,9 +385,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselY0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselY0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -403,10 +404,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselY0Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -423,9 +424,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialBesselY1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialBesselY1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -442,10 +443,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialBesselY1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -462,9 +463,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialT, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -481,9 +482,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialTXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -500,9 +501,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialTNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -519,10 +520,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialTOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -539,10 +540,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -559,10 +560,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -579,9 +580,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialU, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -598,9 +599,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialUXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -617,9 +618,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialUNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -636,10 +637,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialUOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -656,10 +657,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -676,10 +677,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -696,9 +697,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialV, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -715,9 +716,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialVXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -734,9 +735,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialVNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -753,10 +754,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialVOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -773,10 +774,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -793,10 +794,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -813,9 +814,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialChebyshevPolynomialW, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -832,9 +833,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialWXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -851,9 +852,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialChebyshevPolynomialWNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -870,10 +871,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialChebyshevPolynomialWOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -890,10 +891,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -910,10 +911,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -930,9 +931,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialHermitePolynomialH, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -949,9 +950,9 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialHermitePolynomialHXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -968,9 +969,9 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialHermitePolynomialHNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -987,10 +988,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialHermitePolynomialHOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1007,10 +1008,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialHermitePolynomialHXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1027,10 +1028,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialHermitePolynomialHNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1047,9 +1048,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialHermitePolynomialHe, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1066,9 +1067,9 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialHermitePolynomialHeXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1085,9 +1086,9 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialHermitePolynomialHeNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1104,10 +1105,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialHermitePolynomialHeOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1124,10 +1125,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1144,10 +1145,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1164,9 +1165,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialLaguerrePolynomialL, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1183,9 +1184,9 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialLaguerrePolynomialLXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1202,9 +1203,9 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialLaguerrePolynomialLNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1221,10 +1222,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialLaguerrePolynomialLOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1241,10 +1242,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1261,10 +1262,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1281,9 +1282,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialLegendrePolynomialP, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1300,9 +1301,9 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialLegendrePolynomialPXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1319,9 +1320,9 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialLegendrePolynomialPNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1338,10 +1339,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialLegendrePolynomialPOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1358,10 +1359,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1378,10 +1379,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1398,9 +1399,9 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1417,10 +1418,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselI0Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1437,9 +1438,9 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1456,10 +1457,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselI1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1476,9 +1477,9 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1495,10 +1496,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselK0Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1515,9 +1516,9 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
+	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	checksPost47(&c, &locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1534,10 +1535,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialModifiedBesselK1Out, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	checksPost17(&c, &locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1554,9 +1555,9 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialScaledModifiedBesselK0, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1573,10 +1574,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialScaledModifiedBesselK0Out, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	checksPost17(&c, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	return r0
 }
 
@@ -1593,9 +1594,9 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialScaledModifiedBesselK1, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1612,10 +1613,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialScaledModifiedBesselK1Out, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	checksPost17(&c, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	return r0
 }
 
@@ -1632,9 +1633,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialT, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1651,9 +1652,9 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1670,9 +1671,9 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1689,10 +1690,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1709,10 +1710,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1729,10 +1730,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1749,9 +1750,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialU, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1768,9 +1769,9 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1787,9 +1788,9 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1806,10 +1807,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1826,10 +1827,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1846,10 +1847,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1866,9 +1867,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialV, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1885,9 +1886,9 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1904,9 +1905,9 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1923,10 +1924,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1943,10 +1944,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1963,10 +1964,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1983,9 +1984,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialW, &locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -2002,9 +2003,9 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs632, &a1, n)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	checksPost47(&c, &locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
 	return r0
 }
 
@@ -2021,9 +2022,9 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -2040,10 +2041,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -2060,10 +2061,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost17(&c, &locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -2080,10 +2081,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost17(&c, &locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -2100,9 +2101,9 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre46(&c, &opSpecialSphericalBesselJ0, &locs305, &a0, x)
+	assertgenshapes.ChecksPre46(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs305, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	checksPost47(&c, &locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
 	return r0
 }
 
@@ -2119,10 +2120,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre48(&c, &opSpecialSphericalBesselJ0Out, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre48(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	checksPost17(&c, &locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a1, x, out)
 	return r0
 }
 
@@ -2138,9 +2139,9 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFoobar, &locs0)
+	assertgenshapes.ChecksPre0(&c, &opXFoobar, &assertgenshapes.Locs0)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	checksPost1(&c, &locs0)
+	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
 	return r0
 }
 
@@ -2157,10 +2158,10 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	checksPre3(&c, &opXFoobarOut, &locs41, &a4, out)
+	assertgenshapes.ChecksPre3(&c, &opXFoobarOut, &assertgenshapes.Locs41, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	checksPost31(&c, &locs41, &a4, out)
+	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
 	return r0
 }
 
@@ -2178,10 +2179,10 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	checksPre305(&c, &opXFusedAdam_, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPre305(&c, &opXFusedAdam_, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost306(&c, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost306(&c, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -2198,10 +2199,10 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	checksPre307(&c, &opXFusedAdamOut, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPre307(&c, &opXFusedAdamOut, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost308(&c, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -2216,9 +2217,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXFusedAdam, &locs635)
+	assertgenshapes.ChecksPre62(&c, &opXFusedAdam, &assertgenshapes.Locs635)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost309(&c, &locs635)
+	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs635)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2239,10 +2240,10 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		a6                     asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre310(&c, &opXFusedAdam_TensorLr, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPre310(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost311(&c, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPost311(&c, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamTensorLrOut = asserts.Op{
@@ -2262,10 +2263,10 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		a6                          asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre312(&c, &opXFusedAdamTensorLrOut, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPre312(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost313(&c, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPost313(&c, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamTensorLr = asserts.Op{
@@ -2280,9 +2281,9 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXFusedAdamTensorLr, &locs637)
+	assertgenshapes.ChecksPre80(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs637)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost314(&c, &locs637)
+	assertgenshapes.ChecksPost314(&c, &assertgenshapes.Locs637)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2300,10 +2301,10 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	checksPre305(&c, &opXFusedAdamw_, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPre305(&c, &opXFusedAdamw_, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost306(&c, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost306(&c, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamwOut = asserts.Op{
@@ -2320,10 +2321,10 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	checksPre307(&c, &opXFusedAdamwOut, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPre307(&c, &opXFusedAdamwOut, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost308(&c, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdamw = asserts.Op{
@@ -2338,9 +2339,9 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		return kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre62(&c, &opXFusedAdamw, &locs635)
+	assertgenshapes.ChecksPre62(&c, &opXFusedAdamw, &assertgenshapes.Locs635)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost309(&c, &locs635)
+	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs635)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2361,10 +2362,10 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		a6                     asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre310(&c, &opXFusedAdamw_TensorLr, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPre310(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost311(&c, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPost311(&c, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamwTensorLrOut = asserts.Op{
@@ -2384,10 +2385,10 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		a6                          asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre312(&c, &opXFusedAdamwTensorLrOut, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPre312(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost313(&c, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPost313(&c, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamwTensorLr = asserts.Op{
@@ -2402,9 +2403,9 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre80(&c, &opXFusedAdamwTensorLr, &locs637)
+	assertgenshapes.ChecksPre80(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs637)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost314(&c, &locs637)
+	assertgenshapes.ChecksPost314(&c, &assertgenshapes.Locs637)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2422,10 +2423,10 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre315(&c, &opXFusedSgd_, &locs639, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	assertgenshapes.ChecksPre315(&c, &opXFusedSgd_, &assertgenshapes.Locs639, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost242(&c, &locs639, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs639, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 }
 
 var opXFusedSgdOut = asserts.Op{
@@ -2442,10 +2443,10 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 	}
 	var c asserts.Call
 	var l0, l1, l2, l12 asserts.SavedList
-	checksPre316(&c, &opXFusedSgdOut, &locs640, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	assertgenshapes.ChecksPre316(&c, &opXFusedSgdOut, &assertgenshapes.Locs640, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost251(&c, &locs640, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs640, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 }
 
 var opXFusedSgd = asserts.Op{
@@ -2460,9 +2461,9 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 		return kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre9(&c, &opXFusedSgd, &locs639)
+	assertgenshapes.ChecksPre9(&c, &opXFusedSgd, &assertgenshapes.Locs639)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost192(&c, &locs639)
+	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs639)
 	return r0, r1, r2
 }
 
@@ -2483,10 +2484,10 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		a5         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre317(&c, &opXFusedSgd_TensorLr, &locs641, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	assertgenshapes.ChecksPre317(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs641, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost253(&c, &locs641, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	assertgenshapes.ChecksPost253(&c, &assertgenshapes.Locs641, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 }
 
 var opXFusedSgdTensorLrOut = asserts.Op{
@@ -2506,10 +2507,10 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		a5              asserts.Saved
 		l0, l1, l2, l12 asserts.SavedList
 	)
-	checksPre318(&c, &opXFusedSgdTensorLrOut, &locs642, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	assertgenshapes.ChecksPre318(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs642, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost255(&c, &locs642, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs642, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 }
 
 var opXFusedSgdTensorLr = asserts.Op{
@@ -2524,9 +2525,9 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXFusedSgdTensorLr, &locs641)
+	assertgenshapes.ChecksPre44(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs641)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost248(&c, &locs641)
+	assertgenshapes.ChecksPost248(&c, &assertgenshapes.Locs641)
 	return r0, r1, r2
 }
 
@@ -2544,10 +2545,10 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
-	checksPre319(&c, &opXFusedAdagrad_, &locs643, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	assertgenshapes.ChecksPre319(&c, &opXFusedAdagrad_, &assertgenshapes.Locs643, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost251(&c, &locs643, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs643, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 }
 
 var opXFusedAdagradOut = asserts.Op{
@@ -2564,10 +2565,10 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l11 asserts.SavedList
-	checksPre320(&c, &opXFusedAdagradOut, &locs644, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	assertgenshapes.ChecksPre320(&c, &opXFusedAdagradOut, &assertgenshapes.Locs644, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	checksPost321(&c, &locs644, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	assertgenshapes.ChecksPost321(&c, &assertgenshapes.Locs644, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 }
 
 var opXFusedAdagrad = asserts.Op{
@@ -2582,9 +2583,9 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 		return kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre44(&c, &opXFusedAdagrad, &locs643)
+	assertgenshapes.ChecksPre44(&c, &opXFusedAdagrad, &assertgenshapes.Locs643)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost248(&c, &locs643)
+	assertgenshapes.ChecksPost248(&c, &assertgenshapes.Locs643)
 	return r0, r1, r2, r3
 }
 
@@ -2601,9 +2602,9 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPropagateXlaData, &locs645)
+	assertgenshapes.ChecksPre0(&c, &opXPropagateXlaData, &assertgenshapes.Locs645)
 	kernels.XPropagateXlaData(input, output)
-	checksPost2(&c, &locs645)
+	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs645)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

@@ -2,7 +2,7 @@
 //
 //go:build debugasserts
 
-package checked
+package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
@@ -10,637 +10,663 @@ import (
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var locs1 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("inputs"), asserts.Arg("gradient")}
-var locs2 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
-var locs3 = [1]asserts.Loc{asserts.Arg("self")}
-var locs4 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
-var locs5 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
-var locs6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs8 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var locs9 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var locs10 = [0]asserts.Loc{}
-var locs11 = [2]asserts.Loc{asserts.Arg("dep_token"), asserts.Ret(0)}
-var locs12 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dep_token"), asserts.Ret(0)}
-var locs13 = [1]asserts.Loc{asserts.Arg("a")}
-var locs14 = [1]asserts.Loc{asserts.Ret(0)}
-var locs15 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
-var locs16 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
-var locs17 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
-var locs18 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs19 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
-var locs20 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
-var locs21 = [3]asserts.Loc{asserts.Arg("weight_arr"), asserts.Arg("out"), asserts.Ret(0)}
-var locs22 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Arg("")}
-var locs23 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs24 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
-var locs25 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var locs26 = [2]asserts.Loc{asserts.Arg("out"), asserts.Ret(0)}
-var locs27 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var locs28 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs29 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs30 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs31 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
-var locs32 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs33 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs34 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs35 = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
-var locs36 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate"), asserts.Ret(0)}
-var locs37 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm"), asserts.Ret(0)}
-var locs38 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
-var locs39 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
-var locs40 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs41 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
-var locs42 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
-var locs43 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
-var locs44 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs45 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
-var locs46 = [3]asserts.Loc{asserts.Arg("theta"), asserts.Arg("out"), asserts.Ret(0)}
-var locs47 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
-var locs48 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
-var locs49 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
-var locs50 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs51 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0)}
-var locs52 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
-var locs53 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Arg("out"), asserts.Ret(0)}
-var locs54 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs55 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var_transform"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs56 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
-var locs57 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Arg("out"), asserts.Ret(0)}
-var locs58 = [5]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs59 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs60 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs61 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs62 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs63 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
-var locs64 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Ret(0)}
-var locs66 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Arg("out"), asserts.Ret(0)}
-var locs67 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs68 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs69 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out"), asserts.Ret(0)}
-var locs70 = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
-var locs71 = [3]asserts.Loc{asserts.Arg("matrices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs72 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections"), asserts.Ret(0)}
-var locs73 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
-var locs74 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
-var locs75 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
-var locs76 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
-var locs77 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
-var locs78 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out"), asserts.Ret(0)}
-var locs79 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
-var locs80 = [4]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out"), asserts.Ret(0)}
-var locs81 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
-var locs82 = [4]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out"), asserts.Ret(0)}
-var locs83 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs84 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var locs85 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs86 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs87 = [9]asserts.Loc{asserts.Arg("ggI"), asserts.Arg("ggW"), asserts.Arg("ggb"), asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs88 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs89 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var locs90 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs91 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var locs92 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
-var locs93 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
-var locs94 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Arg("out"), asserts.Ret(0)}
-var locs95 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
-var locs96 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("fweights"), asserts.Arg("aweights"), asserts.Ret(0)}
-var locs97 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("out"), asserts.Ret(0)}
-var locs98 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs99 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs100 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs101 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs102 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs103 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs104 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs105 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs106 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var locs107 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
-var locs108 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
-var locs109 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
-var locs110 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs111 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs112 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
-var locs113 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs114 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
-var locs115 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
-var locs116 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
-var locs117 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
-var locs118 = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
-var locs119 = [8]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs120 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var locs121 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Arg("out"), asserts.Ret(0)}
-var locs122 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var locs123 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
-var locs124 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
-var locs125 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("out"), asserts.Ret(0)}
-var locs126 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Ret(0)}
-var locs127 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Arg("out"), asserts.Ret(0)}
-var locs128 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing"), asserts.Ret(0)}
-var locs129 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
-var locs130 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out"), asserts.Ret(0)}
-var locs131 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs132 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs133 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs134 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs135 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs136 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs137 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs138 = [9]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
-var locs139 = [12]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs140 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs141 = [8]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs142 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var locs143 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var locs144 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var locs145 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Arg("out"), asserts.Ret(0)}
-var locs146 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
-var locs147 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("out"), asserts.Ret(0)}
-var locs148 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var locs149 = [4]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
-var locs150 = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
-var locs151 = [3]asserts.Loc{asserts.Arg("qtensor"), asserts.Arg("out"), asserts.Ret(0)}
-var locs152 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
-var locs153 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var locs154 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
-var locs155 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
-var locs156 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
-var locs157 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs158 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var locs159 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs160 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs161 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs162 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs163 = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
-var locs164 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs165 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs166 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var locs167 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
-var locs168 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs169 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs170 = [4]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
-var locs171 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
-var locs172 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out"), asserts.Ret(0)}
-var locs173 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
-var locs174 = [3]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
-var locs175 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
-var locs176 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs177 = [12]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs178 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs179 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs180 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs181 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs182 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs183 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs184 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs185 = [5]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Arg("bias"), asserts.Arg("alpha"), asserts.Ret(0)}
-var locs186 = [4]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Arg("bias"), asserts.Arg("alpha")}
-var locs187 = [6]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs188 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0), asserts.Ret(1)}
-var locs189 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0)}
-var locs190 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("meta"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs191 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs192 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs193 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("scale"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs194 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs195 = [5]asserts.Loc{asserts.Arg("weight"), asserts.Arg("weight_scale"), asserts.Arg("weight_zero_point"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs196 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("input_scale"), asserts.Arg("input_zero_point"), asserts.Arg("packed_weight"), asserts.Arg("output_scale"), asserts.Arg("output_zero_point"), asserts.Ret(0)}
-var locs197 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs198 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Ret(0)}
-var locs199 = [2]asserts.Loc{asserts.Arg("start"), asserts.Ret(0)}
-var locs200 = [2]asserts.Loc{asserts.Arg("end"), asserts.Ret(0)}
-var locs201 = [4]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
-var locs202 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("out"), asserts.Ret(0)}
-var locs203 = [3]asserts.Loc{asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
-var locs204 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
-var locs205 = [3]asserts.Loc{asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs206 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
-var locs207 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
-var locs208 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var locs209 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs210 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
-var locs211 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0), asserts.Ret(1)}
-var locs212 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
-var locs213 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Arg("out"), asserts.Ret(0)}
-var locs214 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values"), asserts.Ret(0), asserts.Ret(1)}
-var locs215 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
-var locs216 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs217 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
-var locs218 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
-var locs219 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs220 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs221 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs222 = [21]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
-var locs223 = [28]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("out6"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
-var locs224 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs225 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs226 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs227 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs228 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs229 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs230 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs231 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("qScaleAndZeros"), asserts.Ret(0)}
-var locs232 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scales"), asserts.Ret(0)}
-var locs233 = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
-var locs234 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
-var locs235 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
-var locs236 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
-var locs237 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs238 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs239 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs240 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
-var locs241 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("out"), asserts.Ret(0)}
-var locs242 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
-var locs243 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs244 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
-var locs245 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs246 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs247 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs248 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs249 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs250 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
-var locs251 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Arg("out"), asserts.Ret(0)}
-var locs252 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
-var locs253 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs254 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
-var locs255 = [4]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs256 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
-var locs257 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Arg("out"), asserts.Ret(0)}
-var locs258 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
-var locs259 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Arg("out"), asserts.Ret(0)}
-var locs260 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
-var locs261 = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
-var locs262 = [3]asserts.Loc{asserts.Arg("repeats"), asserts.Arg("out"), asserts.Ret(0)}
-var locs263 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
-var locs264 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs265 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs266 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
-var locs267 = [4]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs268 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
-var locs269 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs270 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var locs271 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs272 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs273 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("window"), asserts.Ret(0)}
-var locs274 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs275 = [8]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs276 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs277 = [4]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs278 = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
-var locs279 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
-var locs280 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Arg("out"), asserts.Ret(0)}
-var locs281 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
-var locs282 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Arg("out"), asserts.Ret(0)}
-var locs283 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs284 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var locs285 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
-var locs286 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Arg("out"), asserts.Ret(0)}
-var locs287 = [2]asserts.Loc{asserts.Arg("any"), asserts.Ret(0)}
-var locs288 = [3]asserts.Loc{asserts.Arg("nested_size"), asserts.Ret(0), asserts.Ret(1)}
-var locs289 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
-var locs290 = [5]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Arg("out"), asserts.Ret(0)}
-var locs291 = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
-var locs292 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
-var locs293 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs294 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs295 = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
-var locs296 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs297 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs298 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
-var locs299 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
-var locs300 = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
-var locs301 = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
-var locs302 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
-var locs303 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
-var locs304 = [6]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs305 = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
-var locs306 = [8]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs307 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
-var locs308 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
-var locs309 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
-var locs310 = [5]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Arg("out"), asserts.Ret(0)}
-var locs311 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
-var locs312 = [4]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Arg("out"), asserts.Ret(0)}
-var locs313 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var locs314 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs315 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs316 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs317 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
-var locs318 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs319 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs320 = [4]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var locs321 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent"), asserts.Ret(0), asserts.Ret(1)}
-var locs322 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
-var locs323 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Arg("out"), asserts.Ret(0)}
-var locs324 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs325 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
-var locs326 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var locs327 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_out"), asserts.Arg("weight"), asserts.Arg("arg_out"), asserts.Ret(0), asserts.Ret(1)}
-var locs328 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Arg("scale_result"), asserts.Ret(0)}
-var locs329 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Arg("scale_result"), asserts.Arg("out"), asserts.Ret(0)}
-var locs330 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs331 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs332 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs333 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs334 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
-var locs335 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
-var locs336 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
-var locs337 = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
-var locs338 = [4]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs339 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
-var locs340 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs341 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs342 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Ret(0), asserts.Ret(1)}
-var locs343 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var locs344 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out"), asserts.Ret(0)}
-var locs345 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var locs346 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var locs347 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var locs348 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
-var locs349 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
-var locs350 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
-var locs351 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs352 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs353 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs354 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var locs355 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs356 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var locs357 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var locs358 = [11]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs359 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var locs360 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
-var locs361 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
-var locs362 = [1]asserts.Loc{asserts.Arg("tensor")}
-var locs363 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var locs364 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var locs365 = [12]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs366 = [12]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs367 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs368 = [11]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs369 = [8]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs370 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs371 = [10]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs372 = [13]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs373 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
-var locs374 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs375 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs376 = [12]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs377 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs378 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs379 = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs380 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var locs381 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var locs382 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0), asserts.Ret(1)}
-var locs383 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0)}
-var locs384 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
-var locs385 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
-var locs386 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
-var locs387 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs388 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
-var locs389 = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
-var locs390 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
-var locs391 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var locs392 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
-var locs393 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
-var locs394 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var locs395 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
-var locs396 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var locs397 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs398 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs399 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var locs400 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out"), asserts.Ret(0)}
-var locs401 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
-var locs402 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var locs403 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
-var locs404 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
-var locs405 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
-var locs406 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs407 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
-var locs408 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs409 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var locs410 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
-var locs411 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs412 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
-var locs413 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M"), asserts.Ret(0), asserts.Ret(1)}
-var locs414 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var locs415 = [1]asserts.Loc{asserts.Arg("info")}
-var locs416 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs417 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
-var locs418 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs419 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs420 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
-var locs421 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
-var locs422 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
-var locs423 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
-var locs424 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau"), asserts.Ret(0), asserts.Ret(1)}
-var locs425 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out"), asserts.Ret(0)}
-var locs426 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
-var locs427 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("out"), asserts.Ret(0)}
-var locs428 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
-var locs429 = [6]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Arg("")}
-var locs430 = [8]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs431 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
-var locs432 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs433 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
-var locs434 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs435 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
-var locs436 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs437 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
-var locs438 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs439 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs440 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
-var locs441 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Arg("out"), asserts.Ret(0)}
-var locs442 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
-var locs443 = [3]asserts.Loc{asserts.Arg("grad_in"), asserts.Arg("out"), asserts.Ret(0)}
-var locs444 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
-var locs445 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
-var locs446 = [3]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
-var locs447 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
-var locs448 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out"), asserts.Ret(0)}
-var locs449 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
-var locs450 = [3]asserts.Loc{asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
-var locs451 = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
-var locs452 = [4]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
-var locs453 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
-var locs454 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
-var locs455 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
-var locs456 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(0), asserts.Ret(1)}
-var locs457 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0)}
-var locs458 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Arg("out"), asserts.Ret(0)}
-var locs459 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
-var locs460 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var locs461 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Ret(0)}
-var locs462 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
-var locs463 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
-var locs464 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars")}
-var locs465 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Arg("out")}
-var locs466 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Ret(0)}
-var locs467 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights")}
-var locs468 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Arg("out")}
-var locs469 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Ret(0)}
-var locs470 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1")}
-var locs471 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("out")}
-var locs472 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent")}
-var locs473 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out")}
-var locs474 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("src")}
-var locs475 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out")}
-var locs476 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
-var locs477 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
-var locs478 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
-var locs479 = [3]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
-var locs480 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
-var locs481 = [5]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
-var locs482 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
-var locs483 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
-var locs484 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
-var locs485 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs486 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out"), asserts.Ret(0)}
-var locs487 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs488 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var locs489 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target"), asserts.Ret(0), asserts.Ret(1)}
-var locs490 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
-var locs491 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs492 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
-var locs493 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("output"), asserts.Arg("total_weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs494 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs495 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs496 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
-var locs497 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs498 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
-var locs499 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
-var locs500 = [5]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
-var locs501 = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
-var locs502 = [7]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
-var locs503 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer"), asserts.Ret(0), asserts.Ret(1)}
-var locs504 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs505 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
-var locs506 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
-var locs507 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var locs508 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0), asserts.Ret(1)}
-var locs509 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var locs510 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
-var locs511 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs512 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs513 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs514 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs515 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
-var locs516 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
-var locs517 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs518 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("output"), asserts.Ret(0)}
-var locs519 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs520 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs521 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs522 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var locs523 = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var locs524 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
-var locs525 = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs526 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs527 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs528 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var locs529 = [5]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs530 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs531 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
-var locs532 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs533 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
-var locs534 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var locs535 = [5]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs536 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs537 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs538 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
-var locs539 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Arg("out"), asserts.Ret(0)}
-var locs540 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs541 = [9]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs542 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
-var locs543 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
-var locs544 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
-var locs545 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
-var locs546 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Ret(0), asserts.Ret(1)}
-var locs547 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
-var locs548 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out"), asserts.Ret(0)}
-var locs549 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var locs550 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
-var locs551 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs552 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs553 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var locs554 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
-var locs555 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
-var locs556 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Arg("out"), asserts.Ret(0)}
-var locs557 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs558 = [10]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs559 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
-var locs560 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var locs561 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
-var locs562 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs563 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
-var locs564 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var locs565 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
-var locs566 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
-var locs567 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Arg("out"), asserts.Ret(0)}
-var locs568 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
-var locs569 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs570 = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
-var locs571 = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs572 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var locs573 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs574 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var locs575 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
-var locs576 = [3]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors"), asserts.Ret(0)}
-var locs577 = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
-var locs578 = [3]asserts.Loc{asserts.Arg("list"), asserts.Arg("out"), asserts.Ret(0)}
-var locs579 = [4]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Arg("out"), asserts.Ret(0)}
-var locs580 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs581 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs582 = [6]asserts.Loc{asserts.Arg("padded"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
-var locs583 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
-var locs584 = [15]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs585 = [16]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs586 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs587 = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs588 = [5]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0)}
-var locs589 = [4]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask")}
-var locs590 = [7]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Arg("dropout_mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs591 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var locs592 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs593 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var locs594 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs595 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs596 = [15]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs597 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs598 = [13]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs599 = [14]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Arg("attn_bias"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs600 = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs601 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("seqlen_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs602 = [15]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs603 = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
-var locs604 = [5]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Arg("out"), asserts.Ret(0)}
-var locs605 = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs606 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs607 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("out"), asserts.Ret(0)}
-var locs608 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
-var locs609 = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
-var locs610 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
-var locs611 = [3]asserts.Loc{asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
-var locs612 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs613 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs614 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs615 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs616 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs617 = [14]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs618 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs619 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs620 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs621 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs622 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs623 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs624 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs625 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs626 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs627 = [2]asserts.Loc{asserts.Arg("input"), asserts.Arg("output")}
+var Locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs1 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("inputs"), asserts.Arg("gradient")}
+var Locs2 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
+var Locs3 = [1]asserts.Loc{asserts.Arg("self")}
+var Locs4 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
+var Locs5 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
+var Locs6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs8 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
+var Locs9 = [0]asserts.Loc{}
+var Locs10 = [2]asserts.Loc{asserts.Arg("dep_token"), asserts.Ret(0)}
+var Locs11 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dep_token"), asserts.Ret(0)}
+var Locs12 = [1]asserts.Loc{asserts.Arg("a")}
+var Locs13 = [1]asserts.Loc{asserts.Ret(0)}
+var Locs14 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
+var Locs15 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
+var Locs16 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
+var Locs17 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs18 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
+var Locs19 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
+var Locs20 = [3]asserts.Loc{asserts.Arg("weight_arr"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs21 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Arg("")}
+var Locs22 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs23 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
+var Locs24 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
+var Locs25 = [2]asserts.Loc{asserts.Arg("out"), asserts.Ret(0)}
+var Locs26 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
+var Locs27 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs28 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs29 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs30 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
+var Locs31 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs32 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs33 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs34 = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
+var Locs35 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate"), asserts.Ret(0)}
+var Locs36 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm"), asserts.Ret(0)}
+var Locs37 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
+var Locs38 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
+var Locs39 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs40 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
+var Locs41 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs42 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
+var Locs43 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs44 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
+var Locs45 = [3]asserts.Loc{asserts.Arg("theta"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs46 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
+var Locs47 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
+var Locs48 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs49 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
+var Locs50 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs51 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0)}
+var Locs52 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
+var Locs53 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs54 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs55 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var_transform"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs56 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
+var Locs57 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs58 = [5]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs59 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs60 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs61 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs62 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs63 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
+var Locs64 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Ret(0)}
+var Locs66 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs67 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs68 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs69 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs70 = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
+var Locs71 = [3]asserts.Loc{asserts.Arg("matrices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs72 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections"), asserts.Ret(0)}
+var Locs73 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
+var Locs74 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs75 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
+var Locs76 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs77 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
+var Locs78 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs79 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
+var Locs80 = [4]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs81 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
+var Locs82 = [4]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs83 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs84 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs85 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs86 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs87 = [9]asserts.Loc{asserts.Arg("ggI"), asserts.Arg("ggW"), asserts.Arg("ggb"), asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs88 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs89 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs90 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs91 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
+var Locs92 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs93 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
+var Locs94 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs95 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs96 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("fweights"), asserts.Arg("aweights"), asserts.Ret(0)}
+var Locs97 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs98 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs99 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs100 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs101 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs102 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs103 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs104 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs105 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs106 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs107 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
+var Locs108 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs109 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
+var Locs110 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs111 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs112 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
+var Locs113 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs114 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs115 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
+var Locs116 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
+var Locs117 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
+var Locs118 = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
+var Locs119 = [8]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs120 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
+var Locs121 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs122 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
+var Locs123 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
+var Locs124 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
+var Locs125 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs126 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Ret(0)}
+var Locs127 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs128 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing"), asserts.Ret(0)}
+var Locs129 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
+var Locs130 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs131 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs132 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs133 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs134 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs135 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs136 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs137 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs138 = [9]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
+var Locs139 = [12]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs140 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs141 = [8]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs142 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var Locs143 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var Locs144 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var Locs145 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs146 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
+var Locs147 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs148 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var Locs149 = [4]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs150 = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
+var Locs151 = [3]asserts.Loc{asserts.Arg("qtensor"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs152 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs153 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs154 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
+var Locs155 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs156 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
+var Locs157 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs158 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs159 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs160 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs161 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs162 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs163 = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
+var Locs164 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs165 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs166 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs167 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs168 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs169 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs170 = [4]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs171 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
+var Locs172 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs173 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
+var Locs174 = [3]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs175 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
+var Locs176 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs177 = [12]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs178 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs179 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs180 = [6]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs181 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs182 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs183 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs184 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs185 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs186 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs187 = [5]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Arg("bias"), asserts.Arg("alpha"), asserts.Ret(0)}
+var Locs188 = [4]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Arg("bias"), asserts.Arg("alpha")}
+var Locs189 = [6]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs190 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0), asserts.Ret(1)}
+var Locs191 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0)}
+var Locs192 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("meta"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs193 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs194 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs195 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("scale"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs196 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs197 = [5]asserts.Loc{asserts.Arg("weight"), asserts.Arg("weight_scale"), asserts.Arg("weight_zero_point"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs198 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("input_scale"), asserts.Arg("input_zero_point"), asserts.Arg("packed_weight"), asserts.Arg("output_scale"), asserts.Arg("output_zero_point"), asserts.Ret(0)}
+var Locs199 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs200 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs201 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Ret(0)}
+var Locs202 = [2]asserts.Loc{asserts.Arg("start"), asserts.Ret(0)}
+var Locs203 = [2]asserts.Loc{asserts.Arg("end"), asserts.Ret(0)}
+var Locs204 = [4]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs205 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs206 = [3]asserts.Loc{asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs207 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
+var Locs208 = [3]asserts.Loc{asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs209 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs210 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs211 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
+var Locs212 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs213 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
+var Locs214 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0), asserts.Ret(1)}
+var Locs215 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
+var Locs216 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs217 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values"), asserts.Ret(0), asserts.Ret(1)}
+var Locs218 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs219 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs220 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
+var Locs221 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs222 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs223 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs224 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs225 = [21]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
+var Locs226 = [28]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("out6"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
+var Locs227 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs228 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs229 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs230 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs231 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs232 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs233 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs234 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("qScaleAndZeros"), asserts.Ret(0)}
+var Locs235 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("qScale"), asserts.Arg("qZeros"), asserts.Ret(0)}
+var Locs236 = [4]asserts.Loc{asserts.Arg("weights"), asserts.Arg("scales_zeros"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs237 = [3]asserts.Loc{asserts.Arg("inp"), asserts.Arg("packed_weights"), asserts.Ret(0)}
+var Locs238 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scales"), asserts.Ret(0)}
+var Locs239 = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
+var Locs240 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
+var Locs241 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs242 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
+var Locs243 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs244 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs245 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs246 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
+var Locs247 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs248 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
+var Locs249 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs250 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
+var Locs251 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs252 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs253 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs254 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs255 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs256 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
+var Locs257 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs258 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
+var Locs259 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs260 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
+var Locs261 = [4]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs262 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
+var Locs263 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs264 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
+var Locs265 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs266 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs267 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("high"), asserts.Ret(0)}
+var Locs268 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("high"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs269 = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
+var Locs270 = [3]asserts.Loc{asserts.Arg("repeats"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs271 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
+var Locs272 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs273 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs274 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs275 = [4]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs276 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs277 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
+var Locs279 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs280 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs281 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("window"), asserts.Ret(0)}
+var Locs282 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs283 = [8]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs284 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs285 = [4]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs286 = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
+var Locs287 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
+var Locs288 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs289 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
+var Locs290 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs291 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs292 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs293 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
+var Locs294 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs295 = [2]asserts.Loc{asserts.Arg("any"), asserts.Ret(0)}
+var Locs296 = [3]asserts.Loc{asserts.Arg("nested_size"), asserts.Ret(0), asserts.Ret(1)}
+var Locs297 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
+var Locs298 = [5]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs299 = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
+var Locs300 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
+var Locs301 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs302 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs303 = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
+var Locs304 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs305 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs306 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs307 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs308 = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
+var Locs309 = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
+var Locs310 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
+var Locs311 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
+var Locs312 = [6]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs313 = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
+var Locs314 = [8]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs315 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs316 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs317 = [2]asserts.Loc{asserts.Arg("key"), asserts.Ret(0)}
+var Locs318 = [3]asserts.Loc{asserts.Arg("key"), asserts.Arg("data"), asserts.Ret(0)}
+var Locs319 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("key"), asserts.Ret(0)}
+var Locs320 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("key"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs321 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
+var Locs322 = [5]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs323 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
+var Locs324 = [4]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs325 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs326 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs327 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs328 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs329 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs330 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs331 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs332 = [4]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs333 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent"), asserts.Ret(0), asserts.Ret(1)}
+var Locs334 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
+var Locs335 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs336 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs337 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs338 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
+var Locs339 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_out"), asserts.Arg("weight"), asserts.Arg("arg_out"), asserts.Ret(0), asserts.Ret(1)}
+var Locs340 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Arg("scale_result"), asserts.Ret(0)}
+var Locs341 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Arg("scale_result"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs342 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs343 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs344 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("offs"), asserts.Arg("bias"), asserts.Arg("scale_result"), asserts.Ret(0)}
+var Locs345 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("offs"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs346 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("offs"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs347 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("offs"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs348 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs349 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs350 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs351 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs352 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
+var Locs353 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
+var Locs354 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
+var Locs355 = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
+var Locs356 = [4]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs357 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
+var Locs358 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs359 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs360 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Ret(0), asserts.Ret(1)}
+var Locs361 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
+var Locs362 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs363 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var Locs364 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
+var Locs365 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var Locs366 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs367 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
+var Locs368 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
+var Locs369 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs370 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs371 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs372 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
+var Locs373 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs374 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
+var Locs375 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
+var Locs376 = [11]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs377 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs378 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
+var Locs379 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
+var Locs380 = [1]asserts.Loc{asserts.Arg("tensor")}
+var Locs381 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs382 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs383 = [12]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs384 = [12]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
+var Locs385 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs386 = [11]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs387 = [8]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs388 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs389 = [10]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs390 = [13]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs391 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
+var Locs392 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs393 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs394 = [12]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs395 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs396 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs397 = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs398 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
+var Locs399 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
+var Locs400 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0), asserts.Ret(1)}
+var Locs401 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0)}
+var Locs402 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
+var Locs403 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
+var Locs404 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
+var Locs405 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs406 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
+var Locs407 = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
+var Locs408 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs409 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs410 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
+var Locs411 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs412 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs413 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs414 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs415 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs416 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs417 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs418 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs419 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs420 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs421 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
+var Locs422 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs423 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
+var Locs424 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs425 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs426 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs427 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs428 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
+var Locs429 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs430 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
+var Locs431 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M"), asserts.Ret(0), asserts.Ret(1)}
+var Locs432 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
+var Locs433 = [1]asserts.Loc{asserts.Arg("info")}
+var Locs434 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs435 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs436 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs437 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs438 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
+var Locs439 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
+var Locs440 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs441 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau"), asserts.Ret(0), asserts.Ret(1)}
+var Locs442 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs443 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
+var Locs444 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs445 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
+var Locs446 = [6]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Arg("")}
+var Locs447 = [8]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs448 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs449 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs450 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
+var Locs451 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs452 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
+var Locs453 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs454 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
+var Locs455 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs456 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs457 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
+var Locs458 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs459 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
+var Locs460 = [3]asserts.Loc{asserts.Arg("grad_in"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs461 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs462 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
+var Locs463 = [3]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs464 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
+var Locs465 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs466 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
+var Locs467 = [3]asserts.Loc{asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs468 = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
+var Locs469 = [4]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs470 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
+var Locs471 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
+var Locs472 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
+var Locs473 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(0), asserts.Ret(1)}
+var Locs474 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0)}
+var Locs475 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs476 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
+var Locs477 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
+var Locs478 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Ret(0)}
+var Locs479 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
+var Locs480 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
+var Locs481 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars")}
+var Locs482 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Arg("out")}
+var Locs483 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Ret(0)}
+var Locs484 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights")}
+var Locs485 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Arg("out")}
+var Locs486 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Ret(0)}
+var Locs487 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1")}
+var Locs488 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("out")}
+var Locs489 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent")}
+var Locs490 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out")}
+var Locs491 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("src")}
+var Locs492 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out")}
+var Locs493 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
+var Locs494 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs495 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
+var Locs496 = [3]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs497 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
+var Locs498 = [5]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs499 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
+var Locs500 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs501 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
+var Locs502 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs503 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs504 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs505 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs506 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target"), asserts.Ret(0), asserts.Ret(1)}
+var Locs507 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
+var Locs508 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs509 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
+var Locs510 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("output"), asserts.Arg("total_weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs511 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs512 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs513 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
+var Locs514 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs515 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
+var Locs516 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
+var Locs517 = [5]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs518 = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
+var Locs519 = [7]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs520 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer"), asserts.Ret(0), asserts.Ret(1)}
+var Locs521 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs522 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
+var Locs523 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs524 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
+var Locs525 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0), asserts.Ret(1)}
+var Locs526 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
+var Locs527 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs528 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs529 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs530 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs531 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs532 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
+var Locs533 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs534 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs535 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs536 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs537 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs538 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs539 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
+var Locs540 = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
+var Locs541 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
+var Locs542 = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs543 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs544 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs545 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs546 = [5]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs547 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs548 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs549 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs550 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
+var Locs551 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs552 = [5]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs553 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs554 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs555 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
+var Locs556 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs557 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs558 = [9]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs559 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
+var Locs560 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
+var Locs561 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
+var Locs562 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
+var Locs563 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Ret(0), asserts.Ret(1)}
+var Locs564 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
+var Locs565 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs566 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
+var Locs567 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
+var Locs568 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs569 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs570 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
+var Locs571 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs572 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
+var Locs573 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs574 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs575 = [10]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs576 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
+var Locs577 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
+var Locs578 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs579 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs580 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
+var Locs581 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("H"), asserts.Ret(0), asserts.Ret(1)}
+var Locs582 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
+var Locs583 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs584 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
+var Locs585 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs586 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
+var Locs587 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs588 = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
+var Locs589 = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs590 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs591 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs592 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs593 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
+var Locs594 = [3]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs595 = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
+var Locs596 = [3]asserts.Loc{asserts.Arg("list"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs597 = [4]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs598 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs599 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs600 = [6]asserts.Loc{asserts.Arg("padded"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
+var Locs601 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
+var Locs602 = [15]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs603 = [16]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs604 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs605 = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs606 = [5]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0)}
+var Locs607 = [4]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask")}
+var Locs608 = [7]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Arg("dropout_mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs609 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
+var Locs610 = [13]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("q_descale"), asserts.Arg("k_descale"), asserts.Arg("v_descale"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
+var Locs611 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs612 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
+var Locs613 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs614 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs615 = [15]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs616 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs617 = [13]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs618 = [14]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Arg("attn_bias"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs619 = [13]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Arg("block_table"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs620 = [10]asserts.Loc{asserts.Arg("out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Arg("block_table"), asserts.Ret(0)}
+var Locs621 = [15]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("q_descale"), asserts.Arg("k_descale"), asserts.Arg("v_descale"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs622 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("rng_state"), asserts.Arg("unused"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs623 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("seqlen_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs624 = [15]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs625 = [15]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("block_table"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
+var Locs626 = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
+var Locs627 = [5]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs628 = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs629 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs630 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs631 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
+var Locs632 = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
+var Locs633 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs634 = [3]asserts.Loc{asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs635 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs636 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs637 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs638 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs639 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs640 = [14]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs641 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs642 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs643 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs644 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs645 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs646 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs647 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs648 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs649 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs650 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs651 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs652 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs653 = [2]asserts.Loc{asserts.Arg("input"), asserts.Arg("output")}
 
-// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 735 op(s) of one shape (the first: _cast_Byte).
-func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 713 op(s) of one shape (the first: _cast_Byte).
+func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -655,8 +681,8 @@ func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 58 op(s) of one shape (the first: _cast_Byte).
-func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 46 op(s) of one shape (the first: _cast_Byte).
+func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -671,8 +697,8 @@ func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.End()
 }
 
-// checksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _backward).
-func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _backward).
+func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -693,8 +719,8 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _backward).
-func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _backward).
+func ChecksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -716,8 +742,8 @@ func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
-func checksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
+func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -735,8 +761,8 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
-func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
+func ChecksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -752,8 +778,8 @@ func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 604 op(s) of one shape (the first: data).
-func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 595 op(s) of one shape (the first: data).
+func ChecksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -761,7 +787,7 @@ func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -777,8 +803,8 @@ func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.End()
 }
 
-// checksPre7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 44 op(s) of one shape (the first: is_leaf).
-func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 48 op(s) of one shape (the first: is_leaf).
+func ChecksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -793,8 +819,8 @@ func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: is_leaf).
-func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 48 op(s) of one shape (the first: is_leaf).
+func ChecksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -806,8 +832,8 @@ func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.End()
 }
 
-// checksPre9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 219 op(s) of one shape (the first: requires_grad_).
-func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 207 op(s) of one shape (the first: requires_grad_).
+func ChecksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
@@ -818,8 +844,8 @@ func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 218 op(s) of one shape (the first: requires_grad_).
-func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 206 op(s) of one shape (the first: requires_grad_).
+func ChecksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -832,8 +858,8 @@ func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPre11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: retain_grad).
-func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: retain_grad).
+func ChecksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
@@ -844,8 +870,8 @@ func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
-func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
+func ChecksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -855,8 +881,8 @@ func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _fw_primal).
-func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _fw_primal).
+func ChecksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -864,7 +890,7 @@ func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -875,8 +901,8 @@ func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 268 op(s) of one shape (the first: _make_dual).
-func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 271 op(s) of one shape (the first: _make_dual).
+func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -894,8 +920,8 @@ func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _make_dual).
-func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _make_dual).
+func ChecksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -906,7 +932,7 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -919,8 +945,8 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 64 op(s) of one shape (the first: _unpack_dual).
-func checksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 50 op(s) of one shape (the first: _unpack_dual).
+func ChecksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -935,8 +961,8 @@ func checksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
-func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
+func ChecksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	if c.Hermetic() {
@@ -947,7 +973,7 @@ func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -963,8 +989,8 @@ func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 263 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 266 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
+func ChecksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -975,7 +1001,7 @@ func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -994,8 +1020,8 @@ func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 208 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 212 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func ChecksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1016,8 +1042,8 @@ func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 211 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func checksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 215 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func ChecksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -1040,8 +1066,8 @@ func checksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _has_same_storage_numel).
-func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 13 op(s) of one shape (the first: _has_same_storage_numel).
+func ChecksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1059,8 +1085,8 @@ func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _has_same_storage_numel).
-func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _has_same_storage_numel).
+func ChecksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1076,60 +1102,32 @@ func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 84 op(s) of one shape (the first: align_tensors).
-func checksPre23(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// ChecksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _assert_scalar).
+func ChecksPre23(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
 	c.Begin(op)
-	saveList0(c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 58 op(s) of one shape (the first: align_tensors).
-func checksPost24(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	var s1 asserts.SavedList
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList0(c, s0, t0)
-	resultList0(c, &s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.ImplUseCountLE1List(l[1], &s1)
-	c.NotArgElemsList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1List(l[1], &s1)
-	c.FreshNoAliasListOf(l[1], &s1, l[0], s0)
-	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+// ChecksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
+func ChecksPost24(c *asserts.Call, l *[0]asserts.Loc) {
 	c.End()
 }
 
-// checksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _assert_scalar).
-func checksPre25(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
+// ChecksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 52 op(s) of one shape (the first: _make_dep_token).
+func ChecksPre25(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
-func checksPost26(c *asserts.Call, l *[0]asserts.Loc) {
-	c.End()
-}
-
-// checksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 60 op(s) of one shape (the first: _make_dep_token).
-func checksPre27(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
-	c.Begin(op)
-}
-
-// checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 60 op(s) of one shape (the first: _make_dep_token).
-func checksPost28(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
+// ChecksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 52 op(s) of one shape (the first: _make_dep_token).
+func ChecksPost26(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
 	var s0 asserts.Saved
 	c.Result(&s0, t0)
-	c.ImplUseCountLE1(l[0], &s0)
+	c.ImplUseCountEqFresh(l[0], &s0, t0)
 	c.StorageUseCountEq1(l[0], &s0)
 	c.End()
 }
 
-// checksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func checksPre29(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func ChecksPre27(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1153,8 +1151,8 @@ func checksPre29(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func checksPost30(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func ChecksPost28(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1178,8 +1176,8 @@ func checksPost30(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 15 op(s) of one shape (the first: _cudnn_ctc_loss).
-func checksPre31(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 16 op(s) of one shape (the first: _cudnn_ctc_loss).
+func ChecksPre29(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1197,8 +1195,8 @@ func checksPre31(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 16 op(s) of one shape (the first: _cudnn_ctc_loss).
-func checksPost32(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 18 op(s) of one shape (the first: _cudnn_ctc_loss).
+func ChecksPost30(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	if c.Hermetic() {
@@ -1211,7 +1209,7 @@ func checksPost32(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -1223,7 +1221,7 @@ func checksPost32(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -1243,8 +1241,8 @@ func checksPost32(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func checksPre33(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func ChecksPre31(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1268,8 +1266,8 @@ func checksPre33(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func checksPost34(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func ChecksPost32(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	if c.Hermetic() {
@@ -1299,8 +1297,8 @@ func checksPost34(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre35 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func checksPre35(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func ChecksPre33(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1324,8 +1322,8 @@ func checksPre35(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost36 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func checksPost36(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func ChecksPost34(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	if c.Hermetic() {
@@ -1344,7 +1342,7 @@ func checksPost36(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -1360,7 +1358,7 @@ func checksPost36(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 		c.FreshNoAlias(l[4], &s4, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -1386,8 +1384,16 @@ func checksPost36(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
-func checksPost37(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre35 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 82 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
+func ChecksPre35(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+	c.Begin(op)
+	saveList0(c, s0, t0)
+	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.BindingContextList(c, l[0], s0, t0)
+}
+
+// ChecksPost36 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
+func ChecksPost36(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -1396,7 +1402,7 @@ func checksPost37(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.Result(&s1, t1)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
@@ -1405,8 +1411,8 @@ func checksPost37(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre38 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 19 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func checksPre38(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre37 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 16 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func ChecksPre37(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -1420,8 +1426,8 @@ func checksPre38(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func checksPost39(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost38 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func ChecksPost38(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -1440,8 +1446,8 @@ func checksPost39(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.End()
 }
 
-// checksPre40 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func checksPre40(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre39 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPre39(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1471,8 +1477,8 @@ func checksPre40(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func checksPost41(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost40 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPost40(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -1503,7 +1509,7 @@ func checksPost41(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.SameContentAfter(l[4], s4, t4)
 		c.SameContentAfter(l[5], s5, t5)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
@@ -1511,7 +1517,7 @@ func checksPost41(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
@@ -1519,7 +1525,7 @@ func checksPost41(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[8])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
@@ -1527,7 +1533,7 @@ func checksPost41(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[9])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[9])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
@@ -1535,7 +1541,7 @@ func checksPost41(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[10])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[10])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[10])
@@ -1547,8 +1553,8 @@ func checksPost41(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre42 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
-func checksPre42(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre41 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
+func ChecksPre41(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1593,8 +1599,8 @@ func checksPre42(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
-func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+// ChecksPost42 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
+func ChecksPost42(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -1663,8 +1669,8 @@ func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func checksPre44(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre43 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPre43(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1709,8 +1715,8 @@ func checksPre44(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func checksPost45(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost44 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPost44(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -1761,7 +1767,7 @@ func checksPost45(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.SameContentAfter(l[9], s9, t9)
 		c.SameContentAfter(l[10], s10, t10)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[11])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
@@ -1774,7 +1780,7 @@ func checksPost45(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[12])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
@@ -1787,7 +1793,7 @@ func checksPost45(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[13])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
@@ -1800,7 +1806,7 @@ func checksPost45(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[14])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[14])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[14])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
@@ -1817,8 +1823,8 @@ func checksPost45(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func checksPre46(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// ChecksPre45 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPre45(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1875,8 +1881,8 @@ func checksPre46(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func checksPost47(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// ChecksPost46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPost46(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -1946,8 +1952,8 @@ func checksPost47(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost48 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 63 op(s) of one shape (the first: _fused_dropout).
-func checksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _fused_dropout).
+func ChecksPost47(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	if c.Hermetic() {
@@ -1957,7 +1963,7 @@ func checksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -1967,7 +1973,7 @@ func checksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -1984,8 +1990,8 @@ func checksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPre49 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _fused_dropout.out).
-func checksPre49(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre48 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: _fused_dropout.out).
+func ChecksPre48(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2006,8 +2012,8 @@ func checksPre49(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _fused_dropout.out).
-func checksPost50(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost49 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: _fused_dropout.out).
+func ChecksPost49(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -2033,8 +2039,8 @@ func checksPost50(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre51 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 71 op(s) of one shape (the first: _sobol_engine_ff_).
-func checksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre50 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 72 op(s) of one shape (the first: _sobol_engine_ff_).
+func ChecksPre50(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2052,8 +2058,8 @@ func checksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 69 op(s) of one shape (the first: _sobol_engine_ff_).
-func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost51 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 70 op(s) of one shape (the first: _sobol_engine_ff_).
+func ChecksPost51(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2072,8 +2078,8 @@ func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
-func checksPost53(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
+func ChecksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2092,8 +2098,8 @@ func checksPost53(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre54 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 502 op(s) of one shape (the first: abs.out).
-func checksPre54(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre53 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 494 op(s) of one shape (the first: abs.out).
+func ChecksPre53(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2111,8 +2117,8 @@ func checksPre54(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 501 op(s) of one shape (the first: abs.out).
-func checksPost55(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost54 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 493 op(s) of one shape (the first: abs.out).
+func ChecksPost54(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2131,8 +2137,8 @@ func checksPost55(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 92 op(s) of one shape (the first: addmv).
-func checksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre55 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 88 op(s) of one shape (the first: addmv).
+func ChecksPre55(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2153,8 +2159,8 @@ func checksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 137 op(s) of one shape (the first: addmv).
-func checksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost56 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 135 op(s) of one shape (the first: addmv).
+func ChecksPost56(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2168,7 +2174,7 @@ func checksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -2190,8 +2196,8 @@ func checksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre58 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 21 op(s) of one shape (the first: addmv_).
-func checksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre57 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 19 op(s) of one shape (the first: addmv_).
+func ChecksPre57(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2212,8 +2218,8 @@ func checksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: addmv_).
-func checksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost58 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 21 op(s) of one shape (the first: addmv_).
+func ChecksPost58(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2236,8 +2242,8 @@ func checksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre60 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 56 op(s) of one shape (the first: addmv.out).
-func checksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre59 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 59 op(s) of one shape (the first: addmv.out).
+func ChecksPre59(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2261,8 +2267,8 @@ func checksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 88 op(s) of one shape (the first: addmv.out).
-func checksPost61(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost60 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 90 op(s) of one shape (the first: addmv.out).
+func ChecksPost60(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2289,8 +2295,8 @@ func checksPost61(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
-func checksPost62(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
+func ChecksPost61(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -2305,8 +2311,8 @@ func checksPost62(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre63 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm).
-func checksPre63(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre62 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm).
+func ChecksPre62(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2331,8 +2337,8 @@ func checksPre63(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
-func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost63 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
+func ChecksPost63(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2354,7 +2360,7 @@ func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -2384,8 +2390,8 @@ func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm).
-func checksPre65(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre64 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm).
+func ChecksPre64(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2412,8 +2418,8 @@ func checksPre65(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
-func checksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost65 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
+func ChecksPost65(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2433,7 +2439,7 @@ func checksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -2461,8 +2467,8 @@ func checksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre67 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
-func checksPre67(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre66 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
+func ChecksPre66(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2492,8 +2498,8 @@ func checksPre67(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost68 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
-func checksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost67 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
+func ChecksPost67(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2528,8 +2534,8 @@ func checksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre69 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
-func checksPre69(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPre68(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2554,8 +2560,8 @@ func checksPre69(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
-func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost69 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPost69(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -2583,7 +2589,7 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -2601,7 +2607,7 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -2619,7 +2625,7 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -2637,7 +2643,7 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -2668,8 +2674,8 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func checksPre71(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre70 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func ChecksPre70(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2705,8 +2711,8 @@ func checksPre71(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost72 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func ChecksPost71(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -2739,7 +2745,7 @@ func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -2763,7 +2769,7 @@ func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 		c.FreshNoAlias(l[8], &s8, l[7], s7)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -2787,7 +2793,7 @@ func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[9], &s9, l[6], s6)
 		c.FreshNoAlias(l[9], &s9, l[7], s7)
 	}
-	c.ImplUseCountLE1(l[10], &s10)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -2825,8 +2831,8 @@ func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre73 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: bilinear).
-func checksPre73(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre72 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: bilinear).
+func ChecksPre72(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2850,8 +2856,8 @@ func checksPre73(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost74 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: bilinear).
-func checksPost74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost73 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 19 op(s) of one shape (the first: bilinear).
+func ChecksPost73(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2868,7 +2874,7 @@ func checksPost74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -2893,8 +2899,8 @@ func checksPost74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre75 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 41 op(s) of one shape (the first: binary_cross_entropy).
-func checksPre75(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre74 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 43 op(s) of one shape (the first: binary_cross_entropy).
+func ChecksPre74(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2915,8 +2921,8 @@ func checksPre75(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
-func checksPre76(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre75 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: binary_cross_entropy.out).
+func ChecksPre75(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2940,8 +2946,8 @@ func checksPre76(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre77 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
-func checksPre77(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
+func ChecksPre76(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2968,8 +2974,8 @@ func checksPre77(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost78 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
-func checksPost78(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost77 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
+func ChecksPost77(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -3000,8 +3006,8 @@ func checksPost78(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre79 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func checksPre79(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre78 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_with_logits).
+func ChecksPre78(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3025,8 +3031,8 @@ func checksPre79(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
-func checksPre80(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre79 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
+func ChecksPre79(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3053,8 +3059,8 @@ func checksPre80(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: bincount).
-func checksPre81(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: bincount).
+func ChecksPre80(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3072,8 +3078,8 @@ func checksPre81(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
-func checksPre82(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
+func ChecksPre81(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3094,8 +3100,28 @@ func checksPre82(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 21 op(s) of one shape (the first: cat).
-func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost82 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: broadcast_tensors).
+func ChecksPost82(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	var s1 asserts.SavedList
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList0(c, s0, t0)
+	resultList0(c, &s1, t1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
+	c.NotArgElemsList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1List(l[1], &s1)
+	c.FreshNoAliasListOf(l[1], &s1, l[0], s0)
+	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+	c.End()
+}
+
+// ChecksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 18 op(s) of one shape (the first: cat).
+func ChecksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -3106,15 +3132,15 @@ func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 18 op(s) of one shape (the first: cat.out).
-func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: cat.out).
+func ChecksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -3133,8 +3159,8 @@ func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.End()
 }
 
-// checksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: unsafe_chunk).
-func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: unsafe_chunk).
+func ChecksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -3142,7 +3168,7 @@ func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.After(s0, t0)
 	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1List(l[1], &s1)
+	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
@@ -3151,8 +3177,8 @@ func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: tensor_split.sections).
-func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: tensor_split.sections).
+func ChecksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -3167,8 +3193,8 @@ func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
-func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
+func ChecksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -3187,8 +3213,8 @@ func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre88 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: clamp.Tensor).
-func checksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre88 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3209,8 +3235,8 @@ func checksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
-func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
+func ChecksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3231,8 +3257,8 @@ func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre90 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: clamp.Tensor_out).
-func checksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre90 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: clamp.Tensor_out).
+func ChecksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3256,8 +3282,8 @@ func checksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
-func checksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
+func ChecksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3278,8 +3304,8 @@ func checksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward).
-func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward).
+func ChecksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -3297,7 +3323,7 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -3311,7 +3337,7 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -3325,7 +3351,7 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -3348,8 +3374,8 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre93 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: convolution_backward.out).
-func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre93 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: convolution_backward.out).
+func ChecksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3379,8 +3405,8 @@ func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: convolution_backward.out).
-func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: convolution_backward.out).
+func ChecksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -3421,8 +3447,8 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre95 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _convolution_double_backward).
-func checksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre95 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _convolution_double_backward).
+func ChecksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3452,8 +3478,8 @@ func checksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
-func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
+func ChecksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -3480,7 +3506,7 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -3500,7 +3526,7 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 		c.FreshNoAlias(l[6], &s6, l[5], s5)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -3520,7 +3546,7 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -3552,8 +3578,8 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: conv_tbc_backward).
-func checksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: conv_tbc_backward).
+func ChecksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3577,8 +3603,8 @@ func checksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
-func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
+func ChecksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -3599,7 +3625,7 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -3615,7 +3641,7 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 		c.FreshNoAlias(l[4], &s4, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -3631,7 +3657,7 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -3657,8 +3683,8 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func checksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func ChecksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3683,8 +3709,8 @@ func checksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func checksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func ChecksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3721,8 +3747,8 @@ func checksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func ChecksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -3782,8 +3808,8 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre102 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func checksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre102 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func ChecksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3819,8 +3845,8 @@ func checksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func checksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func ChecksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3865,8 +3891,8 @@ func checksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func ChecksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -3927,8 +3953,8 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre105 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func checksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre105 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func ChecksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3949,8 +3975,8 @@ func checksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func ChecksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -3966,7 +3992,7 @@ func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -3980,7 +4006,7 @@ func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -4003,8 +4029,8 @@ func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre107 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre107 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func ChecksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4031,8 +4057,8 @@ func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func ChecksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -4066,8 +4092,8 @@ func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre109 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre109 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4088,8 +4114,8 @@ func checksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4109,8 +4135,8 @@ func checksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
-func checksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
+func ChecksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4133,8 +4159,8 @@ func checksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
-func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
+func ChecksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4157,8 +4183,8 @@ func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre113 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: ctc_loss.Tensor).
-func checksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre113 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: ctc_loss.Tensor).
+func ChecksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4182,8 +4208,8 @@ func checksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func checksPre114(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
+func ChecksPre114(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4213,8 +4239,8 @@ func checksPre114(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func checksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
+func ChecksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	if c.Hermetic() {
@@ -4252,8 +4278,8 @@ func checksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre116 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _ctc_loss_backward).
-func checksPre116(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre116 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _ctc_loss_backward).
+func ChecksPre116(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4280,8 +4306,8 @@ func checksPre116(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre117 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
-func checksPre117(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre117 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
+func ChecksPre117(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4311,8 +4337,8 @@ func checksPre117(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre118 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func checksPre118(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre118 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func ChecksPre118(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4345,8 +4371,8 @@ func checksPre118(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost119 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func checksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost119 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func ChecksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4372,7 +4398,7 @@ func checksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -4406,8 +4432,8 @@ func checksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
-func checksPost120(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
+func ChecksPost120(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4415,7 +4441,7 @@ func checksPost120(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.After(s0, t0)
 	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1List(l[1], &s1)
+	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
 	c.FreshNoAliasList(l[1], &s1, l[0], s0)
@@ -4426,8 +4452,8 @@ func checksPost120(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre121 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: gradient.tensorarrayint).
-func checksPre121(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre121 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: gradient.tensorarrayint).
+func ChecksPre121(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -4445,8 +4471,8 @@ func checksPre121(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
-func checksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
+func ChecksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4460,7 +4486,7 @@ func checksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.ImplUseCountLE1List(l[2], &s2)
+	asserts.ImplUseCountEqFreshList(c, l[2], &s2, t2)
 	c.NotArgElems(l[2], &s2, l[0], s0)
 	c.NotArgElemsList(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1List(l[2], &s2)
@@ -4473,8 +4499,8 @@ func checksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre123 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func checksPre123(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre123 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPre123(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4498,8 +4524,8 @@ func checksPre123(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func checksPost124(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPost124(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4520,25 +4546,25 @@ func checksPost124(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.SameContentAfter(l[2], s2, t2)
 		c.SameContentAfter(l[3], s3, t3)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
@@ -4548,8 +4574,8 @@ func checksPost124(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre125 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func checksPre125(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre125 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func ChecksPre125(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4585,8 +4611,8 @@ func checksPre125(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func checksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func ChecksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -4638,8 +4664,8 @@ func checksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre127 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: embedding_bag).
-func checksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre127 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: embedding_bag).
+func ChecksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4663,8 +4689,8 @@ func checksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost128 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: embedding_bag).
-func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost128 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: embedding_bag).
+func ChecksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -4687,7 +4713,7 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -4703,7 +4729,7 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 		c.FreshNoAlias(l[4], &s4, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -4719,7 +4745,7 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -4735,7 +4761,7 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[2], s2)
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -4761,8 +4787,8 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre129 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func checksPre129(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre129 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
+func ChecksPre129(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4795,8 +4821,8 @@ func checksPre129(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
-func checksPre130(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
+func ChecksPre130(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4826,8 +4852,8 @@ func checksPre130(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _embedding_bag_sparse_backward).
-func checksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _embedding_bag_sparse_backward).
+func ChecksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4850,7 +4876,7 @@ func checksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -4881,8 +4907,8 @@ func checksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre132 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
-func checksPre132(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre132 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
+func ChecksPre132(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4915,8 +4941,8 @@ func checksPre132(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost133 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
-func checksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost133 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
+func ChecksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4955,8 +4981,8 @@ func checksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre134 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm).
-func checksPre134(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre134 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm).
+func ChecksPre134(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -4977,8 +5003,8 @@ func checksPre134(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre135 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm.out).
-func checksPre135(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre135 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm.out).
+func ChecksPre135(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5008,8 +5034,8 @@ func checksPre135(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre136 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
-func checksPre136(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre136 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
+func ChecksPre136(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5036,8 +5062,8 @@ func checksPre136(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward).
-func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward).
+func ChecksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -5061,7 +5087,7 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -5079,7 +5105,7 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -5097,7 +5123,7 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -5126,8 +5152,8 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre138 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
-func checksPre138(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre138 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
+func ChecksPre138(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5163,8 +5189,8 @@ func checksPre138(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward.out).
-func checksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward.out).
+func ChecksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -5213,8 +5239,8 @@ func checksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre140 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index.Tensor).
-func checksPre140(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre140 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index.Tensor).
+func ChecksPre140(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5232,8 +5258,8 @@ func checksPre140(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index.Tensor).
-func checksPost141(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index.Tensor).
+func ChecksPost141(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5247,7 +5273,7 @@ func checksPost141(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -5265,8 +5291,8 @@ func checksPost141(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre142 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
-func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre142 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
+func ChecksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5287,8 +5313,8 @@ func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
-func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
+func ChecksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5313,8 +5339,8 @@ func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre144 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _unsafe_masked_index).
-func checksPre144(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre144 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _unsafe_masked_index).
+func ChecksPre144(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5335,8 +5361,8 @@ func checksPre144(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index).
-func checksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index).
+func ChecksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5351,7 +5377,7 @@ func checksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutation(l[1], s1)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -5378,8 +5404,8 @@ func checksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre146 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _unsafe_masked_index_put_accumulate).
-func checksPre146(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre146 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _unsafe_masked_index_put_accumulate).
+func ChecksPre146(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5403,8 +5429,8 @@ func checksPre146(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index_put_accumulate).
-func checksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index_put_accumulate).
+func ChecksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5422,7 +5448,7 @@ func checksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.NoMutation(l[3], s3)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -5460,8 +5486,8 @@ func checksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre148 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
-func checksPre148(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre148 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
+func ChecksPre148(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5482,8 +5508,8 @@ func checksPre148(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost149 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
-func checksPost149(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost149 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
+func ChecksPost149(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5508,8 +5534,8 @@ func checksPost149(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre150 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put.out).
-func checksPre150(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre150 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put.out).
+func ChecksPre150(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5533,8 +5559,8 @@ func checksPre150(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost151 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
-func checksPost151(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost151 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
+func ChecksPost151(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5563,8 +5589,8 @@ func checksPost151(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre152 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: index_put).
-func checksPre152(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre152 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: index_put).
+func ChecksPre152(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5585,8 +5611,8 @@ func checksPre152(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost153 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index_put).
-func checksPost153(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost153 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index_put).
+func ChecksPost153(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5603,7 +5629,7 @@ func checksPost153(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -5630,8 +5656,8 @@ func checksPost153(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre154 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func checksPre154(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre154 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func ChecksPre154(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5661,8 +5687,8 @@ func checksPre154(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre155 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
-func checksPre155(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre155 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
+func ChecksPre155(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5701,8 +5727,8 @@ func checksPre155(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
-func checksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
+func ChecksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -5755,8 +5781,52 @@ func checksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cslt_sparse_mm_search).
-func checksPre157(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _fused_rms_norm).
+func ChecksPre157(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre158 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_rms_norm_backward).
+func ChecksPre158(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre159 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cslt_sparse_mm_search).
+func ChecksPre159(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5780,8 +5850,8 @@ func checksPre157(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre158 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
-func checksPre158(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre160 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
+func ChecksPre160(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -5796,8 +5866,8 @@ func checksPre158(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost159 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
-func checksPost159(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost161 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
+func ChecksPost161(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -5813,7 +5883,7 @@ func checksPost159(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -5823,7 +5893,7 @@ func checksPost159(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -5833,7 +5903,7 @@ func checksPost159(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 	}
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -5843,7 +5913,7 @@ func checksPost159(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 	}
@@ -5853,7 +5923,7 @@ func checksPost159(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[4], &s4, l[0], s0)
 	}
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 	}
@@ -5870,8 +5940,8 @@ func checksPost159(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre160 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
-func checksPre160(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre162 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
+func ChecksPre162(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5901,8 +5971,51 @@ func checksPre160(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre161 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
-func checksPre161(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost163 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: fbgemm_linear_fp16_weight_fp32_activation.out).
+func ChecksPost163(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(&s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[4], &s4)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
+	c.End()
+}
+
+// ChecksPre164 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
+func ChecksPre164(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5935,8 +6048,8 @@ func checksPre161(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: mkldnn_rnn_layer).
-func checksPost162(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost165 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: mkldnn_rnn_layer).
+func ChecksPost165(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -5968,7 +6081,7 @@ func checksPost162(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -5990,7 +6103,7 @@ func checksPost162(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 		c.FreshNoAlias(l[7], &s7, l[6], s6)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -6012,7 +6125,7 @@ func checksPost162(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[5], s5)
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -6034,7 +6147,7 @@ func checksPost162(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[5], s5)
 		c.FreshNoAlias(l[9], &s9, l[6], s6)
 	}
-	c.ImplUseCountLE1(l[10], &s10)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -6069,8 +6182,8 @@ func checksPost162(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre163 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func checksPre163(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre166 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
+func ChecksPre166(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6115,8 +6228,8 @@ func checksPre163(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost167 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
+func ChecksPost167(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -6180,8 +6293,8 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre165 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func checksPre165(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPre168 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
+func ChecksPre168(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6235,8 +6348,8 @@ func checksPre165(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost166 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func checksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
+// ChecksPost169 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
+func ChecksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
 	var s14 asserts.Saved
 	var s15 asserts.Saved
 	var s16 asserts.Saved
@@ -6295,7 +6408,7 @@ func checksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[11], s11)
 	c.SameImplStorageVersion(l[12], s12)
 	c.SameImplStorageVersion(l[13], s13)
-	c.ImplUseCountLE1(l[14], &s14)
+	c.ImplUseCountEqFresh(l[14], &s14, t14)
 	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10) && s14.ImplApart(s11) && s14.ImplApart(s12) && s14.ImplApart(s13)) {
 		c.NotArg(l[14], &s14, l[0], s0)
 		c.NotArg(l[14], &s14, l[1], s1)
@@ -6331,7 +6444,7 @@ func checksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[14], &s14, l[12], s12)
 		c.FreshNoAlias(l[14], &s14, l[13], s13)
 	}
-	c.ImplUseCountLE1(l[15], &s15)
+	c.ImplUseCountEqFresh(l[15], &s15, t15)
 	if !(s15.ImplApart(s0) && s15.ImplApart(s1) && s15.ImplApart(s2) && s15.ImplApart(s3) && s15.ImplApart(s4) && s15.ImplApart(s5) && s15.ImplApart(s6) && s15.ImplApart(s7) && s15.ImplApart(s8) && s15.ImplApart(s9) && s15.ImplApart(s10) && s15.ImplApart(s11) && s15.ImplApart(s12) && s15.ImplApart(s13)) {
 		c.NotArg(l[15], &s15, l[0], s0)
 		c.NotArg(l[15], &s15, l[1], s1)
@@ -6367,7 +6480,7 @@ func checksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[15], &s15, l[12], s12)
 		c.FreshNoAlias(l[15], &s15, l[13], s13)
 	}
-	c.ImplUseCountLE1(l[16], &s16)
+	c.ImplUseCountEqFresh(l[16], &s16, t16)
 	if !(s16.ImplApart(s0) && s16.ImplApart(s1) && s16.ImplApart(s2) && s16.ImplApart(s3) && s16.ImplApart(s4) && s16.ImplApart(s5) && s16.ImplApart(s6) && s16.ImplApart(s7) && s16.ImplApart(s8) && s16.ImplApart(s9) && s16.ImplApart(s10) && s16.ImplApart(s11) && s16.ImplApart(s12) && s16.ImplApart(s13)) {
 		c.NotArg(l[16], &s16, l[0], s0)
 		c.NotArg(l[16], &s16, l[1], s1)
@@ -6403,7 +6516,7 @@ func checksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[16], &s16, l[12], s12)
 		c.FreshNoAlias(l[16], &s16, l[13], s13)
 	}
-	c.ImplUseCountLE1(l[17], &s17)
+	c.ImplUseCountEqFresh(l[17], &s17, t17)
 	if !(s17.ImplApart(s0) && s17.ImplApart(s1) && s17.ImplApart(s2) && s17.ImplApart(s3) && s17.ImplApart(s4) && s17.ImplApart(s5) && s17.ImplApart(s6) && s17.ImplApart(s7) && s17.ImplApart(s8) && s17.ImplApart(s9) && s17.ImplApart(s10) && s17.ImplApart(s11) && s17.ImplApart(s12) && s17.ImplApart(s13)) {
 		c.NotArg(l[17], &s17, l[0], s0)
 		c.NotArg(l[17], &s17, l[1], s1)
@@ -6439,7 +6552,7 @@ func checksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[17], &s17, l[12], s12)
 		c.FreshNoAlias(l[17], &s17, l[13], s13)
 	}
-	c.ImplUseCountLE1(l[18], &s18)
+	c.ImplUseCountEqFresh(l[18], &s18, t18)
 	if !(s18.ImplApart(s0) && s18.ImplApart(s1) && s18.ImplApart(s2) && s18.ImplApart(s3) && s18.ImplApart(s4) && s18.ImplApart(s5) && s18.ImplApart(s6) && s18.ImplApart(s7) && s18.ImplApart(s8) && s18.ImplApart(s9) && s18.ImplApart(s10) && s18.ImplApart(s11) && s18.ImplApart(s12) && s18.ImplApart(s13)) {
 		c.NotArg(l[18], &s18, l[0], s0)
 		c.NotArg(l[18], &s18, l[1], s1)
@@ -6475,7 +6588,7 @@ func checksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[18], &s18, l[12], s12)
 		c.FreshNoAlias(l[18], &s18, l[13], s13)
 	}
-	c.ImplUseCountLE1(l[19], &s19)
+	c.ImplUseCountEqFresh(l[19], &s19, t19)
 	if !(s19.ImplApart(s0) && s19.ImplApart(s1) && s19.ImplApart(s2) && s19.ImplApart(s3) && s19.ImplApart(s4) && s19.ImplApart(s5) && s19.ImplApart(s6) && s19.ImplApart(s7) && s19.ImplApart(s8) && s19.ImplApart(s9) && s19.ImplApart(s10) && s19.ImplApart(s11) && s19.ImplApart(s12) && s19.ImplApart(s13)) {
 		c.NotArg(l[19], &s19, l[0], s0)
 		c.NotArg(l[19], &s19, l[1], s1)
@@ -6511,7 +6624,7 @@ func checksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[19], &s19, l[12], s12)
 		c.FreshNoAlias(l[19], &s19, l[13], s13)
 	}
-	c.ImplUseCountLE1(l[20], &s20)
+	c.ImplUseCountEqFresh(l[20], &s20, t20)
 	if !(s20.ImplApart(s0) && s20.ImplApart(s1) && s20.ImplApart(s2) && s20.ImplApart(s3) && s20.ImplApart(s4) && s20.ImplApart(s5) && s20.ImplApart(s6) && s20.ImplApart(s7) && s20.ImplApart(s8) && s20.ImplApart(s9) && s20.ImplApart(s10) && s20.ImplApart(s11) && s20.ImplApart(s12) && s20.ImplApart(s13)) {
 		c.NotArg(l[20], &s20, l[0], s0)
 		c.NotArg(l[20], &s20, l[1], s1)
@@ -6567,8 +6680,8 @@ func checksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre167 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func checksPre167(c *asserts.Call, op *asserts.Op, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, s19 *asserts.Saved, s20 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
+// ChecksPre170 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
+func ChecksPre170(c *asserts.Call, op *asserts.Op, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, s19 *asserts.Saved, s20 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6643,8 +6756,8 @@ func checksPre167(c *asserts.Call, op *asserts.Op, l *[28]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func checksPost168(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, s19 *asserts.Saved, s20 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor, t21 *torch.Tensor, t22 *torch.Tensor, t23 *torch.Tensor, t24 *torch.Tensor, t25 *torch.Tensor, t26 *torch.Tensor, t27 *torch.Tensor) {
+// ChecksPost171 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
+func ChecksPost171(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, s19 *asserts.Saved, s20 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor, t21 *torch.Tensor, t22 *torch.Tensor, t23 *torch.Tensor, t24 *torch.Tensor, t25 *torch.Tensor, t26 *torch.Tensor, t27 *torch.Tensor) {
 	var s21 asserts.Saved
 	var s22 asserts.Saved
 	var s23 asserts.Saved
@@ -6757,8 +6870,8 @@ func checksPost168(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre169 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func checksPre169(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre172 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
+func ChecksPre172(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6783,8 +6896,8 @@ func checksPre169(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost170 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
-func checksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost173 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
+func ChecksPost173(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -6810,7 +6923,7 @@ func checksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -6828,7 +6941,7 @@ func checksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -6846,7 +6959,7 @@ func checksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -6877,8 +6990,8 @@ func checksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre171 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
-func checksPre171(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre174 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPre174(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6912,8 +7025,8 @@ func checksPre171(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost172 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
-func checksPost172(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost175 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPost175(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -6966,8 +7079,8 @@ func checksPost172(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre173 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func checksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre176 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
+func ChecksPre176(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7000,8 +7113,8 @@ func checksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost174 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm_backward).
-func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost177 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm_backward).
+func ChecksPost177(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -7031,7 +7144,7 @@ func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -7053,7 +7166,7 @@ func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 		c.FreshNoAlias(l[7], &s7, l[6], s6)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -7075,7 +7188,7 @@ func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[5], s5)
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -7110,8 +7223,8 @@ func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre175 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
-func checksPre175(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre178 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
+func ChecksPre178(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7153,8 +7266,8 @@ func checksPre175(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost176 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
-func checksPost176(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost179 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
+func ChecksPost179(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -7211,8 +7324,8 @@ func checksPost176(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre177 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
-func checksPre177(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre180 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
+func ChecksPre180(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -7239,8 +7352,8 @@ func checksPre177(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost178 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func checksPost178(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost181 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func ChecksPost181(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -7271,7 +7384,7 @@ func checksPost178(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 	}
@@ -7295,7 +7408,7 @@ func checksPost178(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 	}
@@ -7319,7 +7432,7 @@ func checksPost178(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 	}
@@ -7343,7 +7456,7 @@ func checksPost178(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 	}
@@ -7367,7 +7480,7 @@ func checksPost178(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[3], s3)
 		c.FreshNoAlias(l[8], &s8, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 	}
@@ -7401,8 +7514,8 @@ func checksPost178(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre179 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn.out).
-func checksPre179(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre182 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn.out).
+func ChecksPre182(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -7444,8 +7557,8 @@ func checksPre179(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
-func checksPost180(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost183 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
+func ChecksPost183(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -7510,8 +7623,8 @@ func checksPost180(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre181 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func checksPre181(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre184 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func ChecksPre184(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -7556,8 +7669,8 @@ func checksPre181(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost182 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func checksPost182(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// ChecksPost185 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func ChecksPost185(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -7604,7 +7717,7 @@ func checksPost182(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.ImplUseCountLE1(l[11], &s11)
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
 	if !(s11.ImplApart(s0)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 	}
@@ -7640,7 +7753,7 @@ func checksPost182(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[9], s9)
 		c.FreshNoAlias(l[11], &s11, l[10], s10)
 	}
-	c.ImplUseCountLE1(l[12], &s12)
+	c.ImplUseCountEqFresh(l[12], &s12, t12)
 	if !(s12.ImplApart(s0)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 	}
@@ -7676,7 +7789,7 @@ func checksPost182(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[12], &s12, l[9], s9)
 		c.FreshNoAlias(l[12], &s12, l[10], s10)
 	}
-	c.ImplUseCountLE1(l[13], &s13)
+	c.ImplUseCountEqFresh(l[13], &s13, t13)
 	if !(s13.ImplApart(s0)) {
 		c.NotArg(l[13], &s13, l[0], s0)
 	}
@@ -7712,7 +7825,7 @@ func checksPost182(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[13], &s13, l[9], s9)
 		c.FreshNoAlias(l[13], &s13, l[10], s10)
 	}
-	c.ImplUseCountLE1List(l[14], &s14)
+	asserts.ImplUseCountEqFreshList(c, l[14], &s14, t14)
 	c.NotArgElems(l[14], &s14, l[0], s0)
 	c.NotArgElemsList(l[14], &s14, l[1], s1)
 	c.NotArgElems(l[14], &s14, l[2], s2)
@@ -7752,8 +7865,8 @@ func checksPost182(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre183 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
-func checksPre183(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre186 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
+func ChecksPre186(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7778,8 +7891,8 @@ func checksPre183(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre184 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
-func checksPre184(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre187 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
+func ChecksPre187(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7813,8 +7926,8 @@ func checksPre184(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre185 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
-func checksPre185(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre188 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
+func ChecksPre188(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7841,8 +7954,8 @@ func checksPre185(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost186 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
-func checksPost186(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost189 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
+func ChecksPost189(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -7868,7 +7981,7 @@ func checksPost186(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -7886,7 +7999,7 @@ func checksPost186(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -7904,7 +8017,7 @@ func checksPost186(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -7931,8 +8044,8 @@ func checksPost186(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre187 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func checksPre187(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre190 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
+func ChecksPre190(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7959,8 +8072,8 @@ func checksPre187(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost188 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func checksPost188(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost191 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit_functional).
+func ChecksPost191(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -7988,7 +8101,7 @@ func checksPost188(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -8006,7 +8119,7 @@ func checksPost188(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -8024,7 +8137,7 @@ func checksPost188(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -8042,7 +8155,7 @@ func checksPost188(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -8060,7 +8173,7 @@ func checksPost188(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[3], s3)
 		c.FreshNoAlias(l[8], &s8, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -8089,8 +8202,8 @@ func checksPost188(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre189 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training).
-func checksPre189(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre192 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training).
+func ChecksPre192(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -8117,8 +8230,8 @@ func checksPre189(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre190 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training.out).
-func checksPre190(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre193 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training.out).
+func ChecksPre193(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -8154,8 +8267,8 @@ func checksPre190(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre191 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func checksPre191(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre194 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
+func ChecksPre194(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -8191,8 +8304,8 @@ func checksPre191(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost192 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func checksPost192(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost195 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
+func ChecksPost195(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -8241,8 +8354,8 @@ func checksPost192(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre193 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
-func checksPre193(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre196 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
+func ChecksPre196(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8267,8 +8380,8 @@ func checksPre193(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost194 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
-func checksPost194(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost197 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
+func ChecksPost197(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -8292,7 +8405,7 @@ func checksPost194(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -8310,7 +8423,7 @@ func checksPost194(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -8341,8 +8454,8 @@ func checksPost194(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre195 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
-func checksPre195(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre198 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
+func ChecksPre198(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8373,8 +8486,8 @@ func checksPre195(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
-func checksPost196(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost199 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
+func ChecksPost199(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	if c.Hermetic() {
@@ -8420,8 +8533,8 @@ func checksPost196(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre197 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func checksPre197(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre200 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func ChecksPre200(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8449,8 +8562,8 @@ func checksPre197(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost198 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func checksPost198(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost201 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func ChecksPost201(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	if c.Hermetic() {
@@ -8477,7 +8590,7 @@ func checksPost198(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -8497,7 +8610,7 @@ func checksPost198(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 		c.FreshNoAlias(l[6], &s6, l[5], s5)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -8531,8 +8644,8 @@ func checksPost198(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre199 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
-func checksPre199(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre202 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func ChecksPre202(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8566,8 +8679,8 @@ func checksPre199(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost200 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
-func checksPost200(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost203 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func ChecksPost203(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	if c.Hermetic() {
@@ -8617,8 +8730,8 @@ func checksPost200(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre201 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func checksPre201(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre204 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
+func ChecksPre204(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8651,8 +8764,8 @@ func checksPre201(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre202 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
-func checksPre202(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre205 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
+func ChecksPre205(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8694,8 +8807,8 @@ func checksPre202(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre203 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func checksPre203(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre206 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
+func ChecksPre206(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8722,8 +8835,8 @@ func checksPre203(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost204 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce).
-func checksPost204(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost207 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce).
+func ChecksPost207(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -8749,7 +8862,7 @@ func checksPost204(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -8767,7 +8880,7 @@ func checksPost204(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -8785,7 +8898,7 @@ func checksPost204(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -8803,7 +8916,7 @@ func checksPost204(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -8832,8 +8945,8 @@ func checksPost204(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre205 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func checksPre205(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre208 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func ChecksPre208(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8872,8 +8985,8 @@ func checksPre205(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost206 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func checksPost206(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost209 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func ChecksPost209(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -8929,8 +9042,8 @@ func checksPost206(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre207 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
-func checksPre207(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre210 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
+func ChecksPre210(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8966,8 +9079,8 @@ func checksPre207(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
-func checksPost208(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost211 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
+func ChecksPost211(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s8 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -8996,7 +9109,7 @@ func checksPost208(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -9033,8 +9146,8 @@ func checksPost208(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func checksPre209(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre212 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func ChecksPre212(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9073,8 +9186,8 @@ func checksPre209(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost210 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func checksPost210(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost213 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func ChecksPost213(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s9 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -9121,8 +9234,8 @@ func checksPost210(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre211 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats).
-func checksPre211(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre214 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats).
+func ChecksPre214(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9141,8 +9254,8 @@ func checksPre211(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost212 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
-func checksPost212(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost215 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
+func ChecksPost215(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -9160,7 +9273,7 @@ func checksPost212(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -9174,7 +9287,7 @@ func checksPost212(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -9199,8 +9312,8 @@ func checksPost212(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre213 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
-func checksPre213(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre216 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
+func ChecksPre216(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9225,8 +9338,8 @@ func checksPre213(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost214 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
-func checksPost214(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost217 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
+func ChecksPost217(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -9264,8 +9377,8 @@ func checksPost214(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre215 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cdist_backward.out).
-func checksPre215(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre218 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cdist_backward.out).
+func ChecksPre218(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9292,8 +9405,8 @@ func checksPre215(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost216 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
-func checksPost216(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost219 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
+func ChecksPost219(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -9301,7 +9414,7 @@ func checksPost216(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -9313,8 +9426,8 @@ func checksPost216(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre217 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func checksPre217(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre220 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func ChecksPre220(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -9332,8 +9445,8 @@ func checksPre217(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost218 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func checksPost218(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost221 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func ChecksPost221(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -9349,8 +9462,8 @@ func checksPost218(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre219 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func checksPre219(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre222 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func ChecksPre222(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9368,8 +9481,8 @@ func checksPre219(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost220 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func checksPost220(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost223 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func ChecksPost223(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -9384,7 +9497,7 @@ func checksPost220(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -9396,7 +9509,7 @@ func checksPost220(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -9408,7 +9521,7 @@ func checksPost220(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -9428,8 +9541,8 @@ func checksPost220(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre221 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
-func checksPre221(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre224 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
+func ChecksPre224(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9456,8 +9569,8 @@ func checksPre221(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost222 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
-func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost225 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
+func ChecksPost225(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -9494,8 +9607,8 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost223 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _nested_tensor_size).
-func checksPost223(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _nested_tensor_size).
+func ChecksPost226(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -9504,14 +9617,14 @@ func checksPost223(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
 	c.End()
 }
 
-// checksPost224 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func checksPost224(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost227 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func ChecksPost227(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -9528,7 +9641,7 @@ func checksPost224(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -9545,8 +9658,8 @@ func checksPost224(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre225 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
-func checksPre225(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre228 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
+func ChecksPre228(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9576,8 +9689,8 @@ func checksPre225(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
-func checksPost226(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost229 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
+func ChecksPost229(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -9600,7 +9713,7 @@ func checksPost226(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -9621,8 +9734,8 @@ func checksPost226(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre227 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy.out).
-func checksPre227(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre230 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy.out).
+func ChecksPre230(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9655,8 +9768,8 @@ func checksPre227(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre228 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
-func checksPre228(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre231 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
+func ChecksPre231(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -9671,8 +9784,8 @@ func checksPre228(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost229 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
-func checksPost229(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost232 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
+func ChecksPost232(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -9684,7 +9797,7 @@ func checksPost229(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -9694,7 +9807,7 @@ func checksPost229(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -9704,7 +9817,7 @@ func checksPost229(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 	}
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -9721,8 +9834,8 @@ func checksPost229(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre230 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: unique_dim.out).
-func checksPre230(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: unique_dim.out).
+func ChecksPre233(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9746,8 +9859,8 @@ func checksPre230(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost231 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
-func checksPost231(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost234 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
+func ChecksPost234(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -9780,8 +9893,8 @@ func checksPost231(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre232 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func checksPre232(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre235 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update).
+func ChecksPre235(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9808,8 +9921,8 @@ func checksPre232(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost233 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func checksPost233(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost236 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
+func ChecksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -9837,7 +9950,7 @@ func checksPost233(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -9855,7 +9968,7 @@ func checksPost233(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -9873,7 +9986,7 @@ func checksPost233(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -9891,7 +10004,7 @@ func checksPost233(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -9918,8 +10031,8 @@ func checksPost233(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre234 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func checksPre234(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre237 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
+func ChecksPre237(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9946,8 +10059,8 @@ func checksPre234(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost235 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func checksPost235(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost238 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
+func ChecksPost238(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -9977,7 +10090,7 @@ func checksPost235(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -9995,7 +10108,7 @@ func checksPost235(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -10013,7 +10126,7 @@ func checksPost235(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -10031,7 +10144,7 @@ func checksPost235(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -10049,7 +10162,7 @@ func checksPost235(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[3], s3)
 		c.FreshNoAlias(l[8], &s8, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -10067,7 +10180,7 @@ func checksPost235(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[3], s3)
 		c.FreshNoAlias(l[9], &s9, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[10], &s10)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -10096,8 +10209,8 @@ func checksPost235(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre236 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func checksPre236(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre239 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
+func ChecksPre239(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -10136,8 +10249,8 @@ func checksPre236(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost237 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func checksPost237(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
+func ChecksPost240(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -10193,8 +10306,8 @@ func checksPost237(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre238 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update).
-func checksPre238(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update).
+func ChecksPre241(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -10221,8 +10334,8 @@ func checksPre238(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre239 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
-func checksPre239(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre242 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
+func ChecksPre242(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -10261,8 +10374,8 @@ func checksPre239(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre240 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _scaled_mm).
-func checksPre240(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _scaled_mm).
+func ChecksPre243(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10292,8 +10405,8 @@ func checksPre240(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_mm.out).
-func checksPre241(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre244 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_mm.out).
+func ChecksPre244(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10326,8 +10439,374 @@ func checksPre241(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre242 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func checksPre242(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_mm_v2).
+func ChecksPre245(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	asserts.SameContentList(c, l[2], s2, t2)
+	asserts.BindingContextList(c, l[2], s2, t2)
+	asserts.SameContentList(c, l[3], s3, t3)
+	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_mm_v2).
+func ChecksPost246(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s5 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplList(l[2], s2)
+	c.SameStorageList(l[2], s2)
+	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
+	c.SameImplList(l[3], s3)
+	c.SameStorageList(l[3], s3)
+	c.NoMutationList(l[3], s3)
+	asserts.SameContentAfterList(c, l[3], s3, t3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
+	c.NotArgList(l[5], &s5, l[2], s2)
+	c.NotArgList(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[5], &s5)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
+	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
+	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[4], s4, t4)
+	}
+	c.End()
+}
+
+// ChecksPre247 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_mm_v2.out).
+func ChecksPre247(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.Mutable(s5)
+	asserts.SameContentList(c, l[2], s2, t2)
+	asserts.BindingContextList(c, l[2], s2, t2)
+	asserts.SameContentList(c, l[3], s3, t3)
+	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPost248 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_mm_v2.out).
+func ChecksPost248(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(&s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplList(l[2], s2)
+	c.SameStorageList(l[2], s2)
+	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
+	c.SameImplList(l[3], s3)
+	c.SameStorageList(l[3], s3)
+	c.NoMutationList(l[3], s3)
+	asserts.SameContentAfterList(c, l[3], s3, t3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[5], s5)
+	c.ReturnsArg(l[6], &s6, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[4], s4, t4)
+	}
+	c.End()
+}
+
+// ChecksPre249 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_grouped_mm).
+func ChecksPre249(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
+}
+
+// ChecksPre250 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2).
+func ChecksPre250(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	asserts.SameContentList(c, l[2], s2, t2)
+	asserts.BindingContextList(c, l[2], s2, t2)
+	asserts.SameContentList(c, l[3], s3, t3)
+	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPost251 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2).
+func ChecksPost251(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(&s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplList(l[2], s2)
+	c.SameStorageList(l[2], s2)
+	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
+	c.SameImplList(l[3], s3)
+	c.SameStorageList(l[3], s3)
+	c.NoMutationList(l[3], s3)
+	asserts.SameContentAfterList(c, l[3], s3, t3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+	}
+	c.NotArgList(l[6], &s6, l[2], s2)
+	c.NotArgList(l[6], &s6, l[3], s3)
+	if !(s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+	}
+	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
+	c.FreshNoAliasOf(l[6], &s6, l[3], s3)
+	if s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
+	c.End()
+}
+
+// ChecksPre252 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2.out).
+func ChecksPre252(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.Save(s6, t6)
+	c.Mutable(s6)
+	asserts.SameContentList(c, l[2], s2, t2)
+	asserts.BindingContextList(c, l[2], s2, t2)
+	asserts.SameContentList(c, l[3], s3, t3)
+	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPost253 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2.out).
+func ChecksPost253(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s7 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.Result(&s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplList(l[2], s2)
+	c.SameStorageList(l[2], s2)
+	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
+	c.SameImplList(l[3], s3)
+	c.SameStorageList(l[3], s3)
+	c.NoMutationList(l[3], s3)
+	asserts.SameContentAfterList(c, l[3], s3, t3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImpl(l[6], s6)
+	c.SameStorage(l[6], s6)
+	c.ReturnsArg(l[7], &s7, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
+	c.End()
+}
+
+// ChecksPre254 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func ChecksPre254(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10348,8 +10827,8 @@ func checksPre242(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost243 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func checksPost243(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost255 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func ChecksPost255(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -10369,8 +10848,8 @@ func checksPost243(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre244 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func checksPre244(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre256 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPre256(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -10391,8 +10870,8 @@ func checksPre244(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost245 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func checksPost245(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost257 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPost257(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -10409,7 +10888,7 @@ func checksPost245(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1List(l[3], &s3)
+	asserts.ImplUseCountEqFreshList(c, l[3], &s3, t3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
 	c.NotArgElems(l[3], &s3, l[2], s2)
@@ -10425,8 +10904,8 @@ func checksPost245(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre246 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func checksPre246(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre258 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func ChecksPre258(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -10450,8 +10929,8 @@ func checksPre246(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost247 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func checksPost247(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func ChecksPost259(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -10477,8 +10956,8 @@ func checksPost247(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre248 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 52 op(s) of one shape (the first: dequantize.tensors_out).
-func checksPre248(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre260 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 54 op(s) of one shape (the first: dequantize.tensors_out).
+func ChecksPre260(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -10488,8 +10967,8 @@ func checksPre248(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost249 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 52 op(s) of one shape (the first: dequantize.tensors_out).
-func checksPost249(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 54 op(s) of one shape (the first: dequantize.tensors_out).
+func ChecksPost261(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -10505,8 +10984,8 @@ func checksPost249(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre250 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func checksPre250(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre262 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func ChecksPre262(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10539,8 +11018,8 @@ func checksPre250(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost251 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func checksPost251(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func ChecksPost263(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -10570,7 +11049,7 @@ func checksPost251(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -10600,8 +11079,8 @@ func checksPost251(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre252 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func checksPre252(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre264 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func ChecksPre264(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10634,8 +11113,8 @@ func checksPre252(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost253 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func checksPost253(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func ChecksPost265(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	if c.Hermetic() {
@@ -10667,7 +11146,7 @@ func checksPost253(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -10689,7 +11168,7 @@ func checksPost253(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 		c.FreshNoAlias(l[7], &s7, l[6], s6)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -10720,8 +11199,8 @@ func checksPost253(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre254 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func checksPre254(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre266 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func ChecksPre266(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10760,8 +11239,8 @@ func checksPre254(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost255 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func checksPost255(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost267 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func ChecksPost267(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	if c.Hermetic() {
@@ -10811,8 +11290,8 @@ func checksPost255(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre256 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func checksPre256(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre268 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func ChecksPre268(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10845,8 +11324,8 @@ func checksPre256(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost257 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func checksPost257(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost269 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func ChecksPost269(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -10882,7 +11361,7 @@ func checksPost257(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -10904,7 +11383,7 @@ func checksPost257(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 		c.FreshNoAlias(l[7], &s7, l[6], s6)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -10926,7 +11405,7 @@ func checksPost257(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[5], s5)
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -10948,7 +11427,7 @@ func checksPost257(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[5], s5)
 		c.FreshNoAlias(l[9], &s9, l[6], s6)
 	}
-	c.ImplUseCountLE1(l[10], &s10)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -10970,7 +11449,7 @@ func checksPost257(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[10], &s10, l[5], s5)
 		c.FreshNoAlias(l[10], &s10, l[6], s6)
 	}
-	c.ImplUseCountLE1(l[11], &s11)
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -10992,7 +11471,7 @@ func checksPost257(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[5], s5)
 		c.FreshNoAlias(l[11], &s11, l[6], s6)
 	}
-	c.ImplUseCountLE1(l[12], &s12)
+	c.ImplUseCountEqFresh(l[12], &s12, t12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -11027,8 +11506,8 @@ func checksPost257(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre258 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
-func checksPre258(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
+func ChecksPre270(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -11049,8 +11528,8 @@ func checksPre258(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func checksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost271 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func ChecksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -11080,7 +11559,7 @@ func checksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -11094,7 +11573,7 @@ func checksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 	}
@@ -11108,7 +11587,7 @@ func checksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 	}
@@ -11122,7 +11601,7 @@ func checksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 	}
@@ -11136,7 +11615,7 @@ func checksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 	}
@@ -11150,7 +11629,7 @@ func checksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
 	c.FreshNoAliasOf(l[7], &s7, l[2], s2)
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 	}
@@ -11171,8 +11650,8 @@ func checksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre260 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps.out).
-func checksPre260(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre272 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps.out).
+func ChecksPre272(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -11211,8 +11690,8 @@ func checksPre260(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
-func checksPost261(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost273 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
+func ChecksPost273(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -11278,8 +11757,8 @@ func checksPost261(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre262 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func checksPre262(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPre274 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPre274(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -11318,8 +11797,8 @@ func checksPre262(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func checksPost263(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
+// ChecksPost275 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPost275(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.SavedList
 	var s11 asserts.SavedList
@@ -11361,7 +11840,7 @@ func checksPost263(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameStorageList(l[8], s8)
 	c.NoMutationList(l[8], s8)
 	asserts.SameContentAfterList(c, l[8], s8, t8)
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -11387,7 +11866,7 @@ func checksPost263(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	}
 	c.FreshNoAliasOf(l[9], &s9, l[7], s7)
 	c.FreshNoAliasOf(l[9], &s9, l[8], s8)
-	c.ImplUseCountLE1List(l[10], &s10)
+	asserts.ImplUseCountEqFreshList(c, l[10], &s10, t10)
 	c.NotArgElems(l[10], &s10, l[0], s0)
 	c.NotArgElems(l[10], &s10, l[1], s1)
 	c.NotArgElems(l[10], &s10, l[2], s2)
@@ -11407,7 +11886,7 @@ func checksPost263(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.FreshNoAliasList(l[10], &s10, l[6], s6)
 	c.FreshNoAliasListOf(l[10], &s10, l[7], s7)
 	c.FreshNoAliasListOf(l[10], &s10, l[8], s8)
-	c.ImplUseCountLE1List(l[11], &s11)
+	asserts.ImplUseCountEqFreshList(c, l[11], &s11, t11)
 	c.NotArgElems(l[11], &s11, l[0], s0)
 	c.NotArgElems(l[11], &s11, l[1], s1)
 	c.NotArgElems(l[11], &s11, l[2], s2)
@@ -11440,8 +11919,8 @@ func checksPost263(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre264 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func checksPre264(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, s9 *asserts.Saved, s10 *asserts.SavedList, s11 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
+// ChecksPre276 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func ChecksPre276(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, s9 *asserts.Saved, s10 *asserts.SavedList, s11 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -11489,8 +11968,8 @@ func checksPre264(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func checksPost265(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, s9 *asserts.Saved, s10 *asserts.SavedList, s11 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
+// ChecksPost277 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func ChecksPost277(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, s9 *asserts.Saved, s10 *asserts.SavedList, s11 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -11550,8 +12029,8 @@ func checksPost265(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre266 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func checksPre266(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre278 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
+func ChecksPre278(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11578,8 +12057,8 @@ func checksPre266(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre267 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
-func checksPre267(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre279 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
+func ChecksPre279(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11615,8 +12094,8 @@ func checksPre267(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre268 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
-func checksPre268(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre280 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
+func ChecksPre280(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -11643,8 +12122,8 @@ func checksPre268(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre269 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
-func checksPre269(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre281 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
+func ChecksPre281(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -11680,8 +12159,8 @@ func checksPre269(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func checksPre270(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre282 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
+func ChecksPre282(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -11708,8 +12187,8 @@ func checksPre270(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre271 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func checksPre271(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre283 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func ChecksPre283(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -11745,8 +12224,8 @@ func checksPre271(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost272 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func checksPost272(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost284 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func ChecksPost284(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -11783,7 +12262,7 @@ func checksPost272(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -11807,7 +12286,7 @@ func checksPost272(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 		c.FreshNoAlias(l[8], &s8, l[7], s7)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -11831,7 +12310,7 @@ func checksPost272(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[6], s6)
 		c.FreshNoAlias(l[9], &s9, l[7], s7)
 	}
-	c.ImplUseCountLE1(l[10], &s10)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -11855,7 +12334,7 @@ func checksPost272(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[10], &s10, l[6], s6)
 		c.FreshNoAlias(l[10], &s10, l[7], s7)
 	}
-	c.ImplUseCountLE1(l[11], &s11)
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -11879,7 +12358,7 @@ func checksPost272(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[6], s6)
 		c.FreshNoAlias(l[11], &s11, l[7], s7)
 	}
-	c.ImplUseCountLE1(l[12], &s12)
+	c.ImplUseCountEqFresh(l[12], &s12, t12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -11917,8 +12396,8 @@ func checksPost272(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre273 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func checksPre273(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre285 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func ChecksPre285(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11945,8 +12424,8 @@ func checksPre273(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func checksPost274(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost286 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func ChecksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -11968,7 +12447,7 @@ func checksPost274(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -11986,7 +12465,7 @@ func checksPost274(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -12015,8 +12494,8 @@ func checksPost274(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre275 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
-func checksPre275(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre287 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
+func ChecksPre287(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12049,8 +12528,8 @@ func checksPre275(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost276 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
-func checksPost276(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost288 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
+func ChecksPost288(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	if c.Hermetic() {
@@ -12092,8 +12571,8 @@ func checksPost276(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre277 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func checksPre277(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre289 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func ChecksPre289(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12111,8 +12590,8 @@ func checksPre277(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost278 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func checksPost278(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost290 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func ChecksPost290(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -12131,7 +12610,7 @@ func checksPost278(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -12143,7 +12622,7 @@ func checksPost278(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -12155,7 +12634,7 @@ func checksPost278(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -12167,7 +12646,7 @@ func checksPost278(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[4], &s4, l[0], s0)
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 	}
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -12179,7 +12658,7 @@ func checksPost278(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[0], s0)
 		c.FreshNoAlias(l[5], &s5, l[1], s1)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -12199,8 +12678,8 @@ func checksPost278(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre279 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func checksPre279(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre291 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func ChecksPre291(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12233,8 +12712,8 @@ func checksPre279(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost280 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func checksPost280(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost292 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func ChecksPost292(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -12285,8 +12764,8 @@ func checksPost280(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre281 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
-func checksPre281(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre293 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
+func ChecksPre293(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12316,8 +12795,8 @@ func checksPre281(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost282 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
-func checksPost282(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost294 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
+func ChecksPost294(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -12348,7 +12827,7 @@ func checksPost282(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -12368,7 +12847,7 @@ func checksPost282(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 		c.FreshNoAlias(l[6], &s6, l[5], s5)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -12388,7 +12867,7 @@ func checksPost282(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -12408,7 +12887,7 @@ func checksPost282(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[4], s4)
 		c.FreshNoAlias(l[8], &s8, l[5], s5)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -12428,7 +12907,7 @@ func checksPost282(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[4], s4)
 		c.FreshNoAlias(l[9], &s9, l[5], s5)
 	}
-	c.ImplUseCountLE1(l[10], &s10)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -12460,8 +12939,8 @@ func checksPost282(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre283 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.input).
-func checksPre283(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre295 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.input).
+func ChecksPre295(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -12482,8 +12961,8 @@ func checksPre283(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost284 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
-func checksPost284(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost296 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
+func ChecksPost296(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -12507,7 +12986,7 @@ func checksPost284(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -12521,7 +13000,7 @@ func checksPost284(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 	}
@@ -12535,7 +13014,7 @@ func checksPost284(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 	}
@@ -12556,8 +13035,8 @@ func checksPost284(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre285 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.data).
-func checksPre285(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre297 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.data).
+func ChecksPre297(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12581,8 +13060,8 @@ func checksPre285(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost286 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
-func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost298 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
+func ChecksPost298(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -12609,7 +13088,7 @@ func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -12625,7 +13104,7 @@ func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -12641,7 +13120,7 @@ func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -12665,8 +13144,8 @@ func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre287 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
-func checksPre287(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre299 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
+func ChecksPre299(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12687,8 +13166,8 @@ func checksPre287(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost288 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
-func checksPost288(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost300 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
+func ChecksPost300(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -12707,7 +13186,7 @@ func checksPost288(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -12721,7 +13200,7 @@ func checksPost288(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 	}
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -12743,8 +13222,8 @@ func checksPost288(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre289 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.data).
-func checksPre289(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre301 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.data).
+func ChecksPre301(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12768,8 +13247,8 @@ func checksPre289(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost290 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
-func checksPost290(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost302 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
+func ChecksPost302(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	if c.Hermetic() {
@@ -12791,7 +13270,7 @@ func checksPost290(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -12807,7 +13286,7 @@ func checksPost290(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 	}
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -12832,8 +13311,8 @@ func checksPost290(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre291 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_cell).
-func checksPre291(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre303 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_cell).
+func ChecksPre303(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -12863,8 +13342,8 @@ func checksPre291(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost292 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
-func checksPost292(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost304 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
+func ChecksPost304(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	if c.Hermetic() {
@@ -12892,7 +13371,7 @@ func checksPost292(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 	}
@@ -12918,7 +13397,7 @@ func checksPost292(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 		c.FreshNoAlias(l[6], &s6, l[5], s5)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 	}
@@ -12955,8 +13434,8 @@ func checksPost292(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre293 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func checksPre293(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func ChecksPre305(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -12998,8 +13477,8 @@ func checksPre293(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost294 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func checksPost294(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost306 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func ChecksPost306(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	if c.Hermetic() {
@@ -13039,7 +13518,7 @@ func checksPost294(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.ImplUseCountLE1(l[10], &s10)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
 	if !(s10.ImplApart(s0)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 	}
@@ -13073,7 +13552,7 @@ func checksPost294(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[10], &s10, l[8], s8)
 		c.FreshNoAlias(l[10], &s10, l[9], s9)
 	}
-	c.ImplUseCountLE1(l[11], &s11)
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
 	if !(s11.ImplApart(s0)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 	}
@@ -13122,8 +13601,8 @@ func checksPost294(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre295 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func checksPre295(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre307 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func ChecksPre307(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13165,8 +13644,8 @@ func checksPre295(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost296 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func checksPost296(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func ChecksPost308(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s10 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13201,7 +13680,7 @@ func checksPost296(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.ImplUseCountLE1(l[10], &s10)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -13244,8 +13723,8 @@ func checksPost296(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPost297 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
-func checksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
+func ChecksPost309(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13266,8 +13745,8 @@ func checksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost298 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
-func checksPost298(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost310 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
+func ChecksPost310(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13278,7 +13757,7 @@ func checksPost298(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -13291,8 +13770,8 @@ func checksPost298(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost299 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
-func checksPost299(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost311 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
+func ChecksPost311(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13305,8 +13784,8 @@ func checksPost299(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPost300 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
-func checksPost300(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
+func ChecksPost312(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13318,12 +13797,12 @@ func checksPost300(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
 	c.End()
 }
 
-// checksPre301 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: lu_unpack).
-func checksPre301(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre313 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: lu_unpack).
+func ChecksPre313(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13341,8 +13820,8 @@ func checksPre301(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost302 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
-func checksPost302(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
+func ChecksPost314(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -13355,15 +13834,15 @@ func checksPost302(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[2])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
@@ -13371,8 +13850,8 @@ func checksPost302(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre303 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
-func checksPre303(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre315 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
+func ChecksPre315(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13399,8 +13878,8 @@ func checksPre303(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre304 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
-func checksPre304(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre316 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
+func ChecksPre316(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13421,8 +13900,8 @@ func checksPre304(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
-func checksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre317 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
+func ChecksPre317(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -13446,27 +13925,8 @@ func checksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre306 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bin_ct).
-func checksPre306(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// checksPost307 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
-func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost318 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
+func ChecksPost318(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13477,7 +13937,7 @@ func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	resultList0(c, &s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1List(l[2], &s2)
+	asserts.ImplUseCountEqFreshList(c, l[2], &s2, t2)
 	c.NotArgElems(l[2], &s2, l[0], s0)
 	c.NotArgElems(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1List(l[2], &s2)
@@ -13491,8 +13951,8 @@ func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre308 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
-func checksPre308(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
+func ChecksPre319(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -13513,8 +13973,8 @@ func checksPre308(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
-func checksPost309(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost320 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
+func ChecksPost320(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -13534,8 +13994,8 @@ func checksPost309(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre310 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
-func checksPre310(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre321 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
+func ChecksPre321(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -13556,8 +14016,8 @@ func checksPre310(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre311 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
-func checksPre311(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre322 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
+func ChecksPre322(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -13581,8 +14041,8 @@ func checksPre311(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
-func checksPost312(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost323 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
+func ChecksPost323(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.SavedList
 	if c.Hermetic() {
@@ -13595,7 +14055,7 @@ func checksPost312(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	resultList0(c, &s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -13607,7 +14067,7 @@ func checksPost312(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.ImplUseCountLE1List(l[3], &s3)
+	asserts.ImplUseCountEqFreshList(c, l[3], &s3, t3)
 	c.NotArgElems(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
 	c.StorageUseCountEq1List(l[3], &s3)
@@ -13621,8 +14081,8 @@ func checksPost312(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre313 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
-func checksPre313(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre324 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
+func ChecksPre324(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -13643,8 +14103,8 @@ func checksPre313(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
-func checksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+// ChecksPost325 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
+func ChecksPost325(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.SavedList
 	if c.Hermetic() {
@@ -13663,7 +14123,7 @@ func checksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -13683,7 +14143,7 @@ func checksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	} else {
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	c.ImplUseCountLE1List(l[4], &s4)
+	asserts.ImplUseCountEqFreshList(c, l[4], &s4, t4)
 	c.NotArgElems(l[4], &s4, l[0], s0)
 	c.NotArgElemsList(l[4], &s4, l[1], s1)
 	c.NotArgElems(l[4], &s4, l[2], s2)
@@ -13699,8 +14159,8 @@ func checksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre315 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func checksPre315(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre326 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func ChecksPre326(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -13721,8 +14181,8 @@ func checksPre315(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost316 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func checksPost316(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost327 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func ChecksPost327(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -13742,8 +14202,8 @@ func checksPost316(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre317 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func checksPre317(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre328 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
+func ChecksPre328(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -13767,8 +14227,8 @@ func checksPre317(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost318 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func checksPost318(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost329 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
+func ChecksPost329(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -13794,8 +14254,8 @@ func checksPost318(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
-func checksPre319(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre330 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
+func ChecksPre330(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -13816,8 +14276,8 @@ func checksPre319(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost320 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
-func checksPost320(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost331 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
+func ChecksPost331(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.SavedList
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -13836,7 +14296,7 @@ func checksPost320(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1List(l[3], &s3)
+	asserts.ImplUseCountEqFreshList(c, l[3], &s3, t3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
 	c.NotArgElems(l[3], &s3, l[2], s2)
@@ -13844,7 +14304,7 @@ func checksPost320(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasListOf(l[3], &s3, l[0], s0)
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
 	c.FreshNoAliasList(l[3], &s3, l[2], s2)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	c.NotArgList(l[4], &s4, l[0], s0)
 	if !(s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -13866,8 +14326,8 @@ func checksPost320(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre321 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func checksPre321(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre332 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func ChecksPre332(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13888,8 +14348,8 @@ func checksPre321(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost322 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func checksPost322(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost333 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func ChecksPost333(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13912,8 +14372,8 @@ func checksPost322(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre323 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func checksPre323(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre334 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func ChecksPre334(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13937,8 +14397,8 @@ func checksPre323(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost324 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func checksPost324(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost335 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func ChecksPost335(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13965,16 +14425,16 @@ func checksPost324(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre325 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPre325(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// ChecksPre336 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPre336(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost326 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPost326(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// ChecksPost337 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPost337(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
@@ -13984,8 +14444,8 @@ func checksPost326(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0
 	c.End()
 }
 
-// checksPre327 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List).
-func checksPre327(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre338 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 13 op(s) of one shape (the first: _foreach_add.List).
+func ChecksPre338(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -13995,8 +14455,8 @@ func checksPre327(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost328 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add.List).
-func checksPost328(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost339 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _foreach_add.List).
+func ChecksPost339(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -14013,7 +14473,7 @@ func checksPost328(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.ImplUseCountLE1List(l[2], &s2)
+	asserts.ImplUseCountEqFreshList(c, l[2], &s2, t2)
 	c.NotArgElemsList(l[2], &s2, l[0], s0)
 	c.NotArgElemsList(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1List(l[2], &s2)
@@ -14023,8 +14483,8 @@ func checksPost328(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre329 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add_.List).
-func checksPre329(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre340 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPre340(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14034,8 +14494,8 @@ func checksPre329(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost330 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add_.List).
-func checksPost330(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost341 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPost341(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14051,8 +14511,8 @@ func checksPost330(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre331 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List_out).
-func checksPre331(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre342 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List_out).
+func ChecksPre342(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14065,8 +14525,8 @@ func checksPre331(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost332 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add.List_out).
-func checksPost332(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost343 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add.List_out).
+func ChecksPost343(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14088,8 +14548,8 @@ func checksPost332(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre333 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
-func checksPre333(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre344 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
+func ChecksPre344(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -14107,8 +14567,8 @@ func checksPre333(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost334 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
-func checksPost334(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost345 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
+func ChecksPost345(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -14122,7 +14582,7 @@ func checksPost334(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1List(l[2], &s2)
+	asserts.ImplUseCountEqFreshList(c, l[2], &s2, t2)
 	c.NotArgElemsList(l[2], &s2, l[0], s0)
 	c.NotArgElems(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1List(l[2], &s2)
@@ -14135,8 +14595,8 @@ func checksPost334(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre335 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
-func checksPre335(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre346 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
+func ChecksPre346(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -14154,8 +14614,8 @@ func checksPre335(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost336 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
-func checksPost336(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost347 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
+func ChecksPost347(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -14171,8 +14631,8 @@ func checksPost336(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre337 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func checksPre337(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre348 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
+func ChecksPre348(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -14193,8 +14653,8 @@ func checksPre337(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost338 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func checksPost338(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost349 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
+func ChecksPost349(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -14216,8 +14676,8 @@ func checksPost338(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre339 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func checksPre339(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre350 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
+func ChecksPre350(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14230,8 +14690,8 @@ func checksPre339(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost340 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func checksPost340(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost351 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
+func ChecksPost351(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -14254,7 +14714,7 @@ func checksPost340(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.ImplUseCountLE1List(l[3], &s3)
+	asserts.ImplUseCountEqFreshList(c, l[3], &s3, t3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElemsList(l[3], &s3, l[1], s1)
 	c.NotArgElemsList(l[3], &s3, l[2], s2)
@@ -14266,8 +14726,8 @@ func checksPost340(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre341 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
-func checksPre341(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre352 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
+func ChecksPre352(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14291,8 +14751,8 @@ func checksPre341(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost342 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
-func checksPost342(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+// ChecksPost353 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
+func ChecksPost353(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s4 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -14318,7 +14778,7 @@ func checksPost342(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountLE1List(l[4], &s4)
+	asserts.ImplUseCountEqFreshList(c, l[4], &s4, t4)
 	c.NotArgElemsList(l[4], &s4, l[0], s0)
 	c.NotArgElemsList(l[4], &s4, l[1], s1)
 	c.NotArgElemsList(l[4], &s4, l[2], s2)
@@ -14335,8 +14795,8 @@ func checksPost342(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre343 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func checksPre343(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre354 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
+func ChecksPre354(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14349,8 +14809,8 @@ func checksPre343(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost344 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func checksPost344(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost355 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
+func ChecksPost355(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14372,8 +14832,8 @@ func checksPost344(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre345 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func checksPre345(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre356 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func ChecksPre356(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14389,8 +14849,8 @@ func checksPre345(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[3], s3, t3)
 }
 
-// checksPost346 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func checksPost346(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost357 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func ChecksPost357(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14418,8 +14878,8 @@ func checksPost346(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre347 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func checksPre347(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre358 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
+func ChecksPre358(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14443,8 +14903,8 @@ func checksPre347(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost348 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func checksPost348(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost359 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
+func ChecksPost359(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14472,8 +14932,8 @@ func checksPost348(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre349 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func checksPre349(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+// ChecksPre360 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
+func ChecksPre360(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14500,8 +14960,8 @@ func checksPre349(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost350 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func checksPost350(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+// ChecksPost361 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
+func ChecksPost361(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14535,8 +14995,8 @@ func checksPost350(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre351 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
-func checksPre351(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre362 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
+func ChecksPre362(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -14566,8 +15026,8 @@ func checksPre351(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre352 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
-func checksPre352(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre363 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
+func ChecksPre363(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -14594,8 +15054,8 @@ func checksPre352(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre353 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
-func checksPre353(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre364 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
+func ChecksPre364(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -14616,8 +15076,8 @@ func checksPre353(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost354 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
-func checksPost354(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost365 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
+func ChecksPost365(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -14640,8 +15100,8 @@ func checksPost354(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost355 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
-func checksPost355(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost366 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
+func ChecksPost366(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -14653,7 +15113,7 @@ func checksPost355(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -14671,8 +15131,8 @@ func checksPost355(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre356 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise_).
-func checksPre356(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre367 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise_).
+func ChecksPre367(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -14686,8 +15146,8 @@ func checksPre356(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost357 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
-func checksPost357(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost368 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
+func ChecksPost368(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -14704,8 +15164,8 @@ func checksPost357(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost358 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
-func checksPost358(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost369 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
+func ChecksPost369(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -14719,7 +15179,7 @@ func checksPost358(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -14737,8 +15197,8 @@ func checksPost358(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost359 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
-func checksPost359(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost370 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
+func ChecksPost370(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -14755,7 +15215,7 @@ func checksPost359(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -14767,7 +15227,7 @@ func checksPost359(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -14779,7 +15239,7 @@ func checksPost359(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -14791,7 +15251,7 @@ func checksPost359(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[4], &s4, l[0], s0)
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 	}
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -14811,8 +15271,8 @@ func checksPost359(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre360 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func checksPre360(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre371 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func ChecksPre371(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -14842,8 +15302,8 @@ func checksPre360(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost361 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func checksPost361(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost372 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func ChecksPost372(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -14887,8 +15347,8 @@ func checksPost361(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre362 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func checksPre362(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre373 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func ChecksPre373(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -14903,8 +15363,8 @@ func checksPre362(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost363 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func checksPost363(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost374 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func ChecksPost374(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -14918,7 +15378,7 @@ func checksPost363(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -14928,7 +15388,7 @@ func checksPost363(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -14938,7 +15398,7 @@ func checksPost363(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 	}
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -14948,7 +15408,7 @@ func checksPost363(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 	}
@@ -14965,8 +15425,8 @@ func checksPost363(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre364 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func checksPre364(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre375 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
+func ChecksPre375(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -14993,8 +15453,8 @@ func checksPre364(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost365 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func checksPost365(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost376 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
+func ChecksPost376(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -15034,8 +15494,8 @@ func checksPost365(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre366 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
-func checksPre366(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre377 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
+func ChecksPre377(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -15059,8 +15519,8 @@ func checksPre366(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre367 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
-func checksPre367(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre378 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
+func ChecksPre378(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -15087,8 +15547,8 @@ func checksPre367(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre368 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _segment_reduce_backward).
-func checksPre368(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre379 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _segment_reduce_backward).
+func ChecksPre379(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15115,8 +15575,8 @@ func checksPre368(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre369 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
-func checksPre369(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre380 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
+func ChecksPre380(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15146,8 +15606,8 @@ func checksPre369(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost370 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
-func checksPost370(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost381 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
+func ChecksPost381(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -15162,8 +15622,8 @@ func checksPost370(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0
 	c.End()
 }
 
-// checksPre371 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func checksPre371(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPre382 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func ChecksPre382(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15217,8 +15677,8 @@ func checksPre371(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost372 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func checksPost372(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost383 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func ChecksPost383(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s14 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -15265,7 +15725,7 @@ func checksPost372(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[11], s11)
 	c.SameImplStorageVersion(l[12], s12)
 	c.SameImplStorageVersion(l[13], s13)
-	c.ImplUseCountLE1(l[14], &s14)
+	c.ImplUseCountEqFresh(l[14], &s14, t14)
 	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10) && s14.ImplApart(s11) && s14.ImplApart(s12) && s14.ImplApart(s13)) {
 		c.NotArg(l[14], &s14, l[0], s0)
 		c.NotArg(l[14], &s14, l[1], s1)
@@ -15320,8 +15780,8 @@ func checksPost372(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre373 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func checksPre373(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPre384 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func ChecksPre384(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15378,8 +15838,8 @@ func checksPre373(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost374 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func checksPost374(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+// ChecksPost385 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func ChecksPost385(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s15 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -15450,8 +15910,8 @@ func checksPost374(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre375 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func checksPre375(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre386 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func ChecksPre386(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15487,8 +15947,8 @@ func checksPre375(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost376 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func checksPost376(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost387 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func ChecksPost387(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	if c.Hermetic() {
@@ -15519,7 +15979,7 @@ func checksPost376(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -15543,7 +16003,7 @@ func checksPost376(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 		c.FreshNoAlias(l[8], &s8, l[7], s7)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -15581,8 +16041,8 @@ func checksPost376(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre377 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func checksPre377(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre388 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func ChecksPre388(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15624,8 +16084,8 @@ func checksPre377(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost378 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func checksPost378(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost389 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func ChecksPost389(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	if c.Hermetic() {
@@ -15679,8 +16139,8 @@ func checksPost378(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre379 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sdp_choice).
-func checksPre379(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre390 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sdp_choice).
+func ChecksPre390(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15704,8 +16164,8 @@ func checksPre379(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre380 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func checksPre380(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre391 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
+func ChecksPre391(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15726,8 +16186,8 @@ func checksPre380(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost381 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func checksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost392 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
+func ChecksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -15753,7 +16213,7 @@ func checksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -15767,7 +16227,7 @@ func checksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -15781,7 +16241,7 @@ func checksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -15795,7 +16255,7 @@ func checksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[5], &s5, l[1], s1)
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -15809,7 +16269,7 @@ func checksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[1], s1)
 		c.FreshNoAlias(l[6], &s6, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -15823,7 +16283,7 @@ func checksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[1], s1)
 		c.FreshNoAlias(l[7], &s7, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -15837,7 +16297,7 @@ func checksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[1], s1)
 		c.FreshNoAlias(l[8], &s8, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -15860,8 +16320,227 @@ func checksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre382 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
-func checksPre382(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre393 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention.quantized).
+func ChecksPre393(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPost394 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention.quantized).
+func ChecksPost394(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	var s10 asserts.Saved
+	var s11 asserts.Saved
+	var s12 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.Result(&s10, t10)
+	c.Result(&s11, t11)
+	c.Result(&s12, t12)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+	}
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[10], &s10)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+	}
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[11], &s11)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+	}
+	c.ImplUseCountEqFresh(l[12], &s12, t12)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[12], &s12)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+	}
+	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
+	c.End()
+}
+
+// ChecksPre395 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
+func ChecksPre395(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15885,33 +16564,8 @@ func checksPre382(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre383 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func checksPre383(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// checksPost384 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func checksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost396 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
+func ChecksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -15940,7 +16594,7 @@ func checksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -15956,7 +16610,7 @@ func checksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 		c.FreshNoAlias(l[4], &s4, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -15972,7 +16626,7 @@ func checksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -15988,7 +16642,7 @@ func checksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[2], s2)
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -16004,7 +16658,7 @@ func checksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[2], s2)
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -16020,7 +16674,7 @@ func checksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[2], s2)
 		c.FreshNoAlias(l[8], &s8, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -16036,7 +16690,7 @@ func checksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[2], s2)
 		c.FreshNoAlias(l[9], &s9, l[3], s3)
 	}
-	c.ImplUseCountLE1(l[10], &s10)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -16062,8 +16716,8 @@ func checksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre385 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func checksPre385(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre397 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
+func ChecksPre397(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16105,8 +16759,8 @@ func checksPre385(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost386 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func checksPost386(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost398 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
+func ChecksPost398(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -16145,7 +16799,7 @@ func checksPost386(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.ImplUseCountLE1(l[10], &s10)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -16173,7 +16827,7 @@ func checksPost386(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[10], &s10, l[8], s8)
 		c.FreshNoAlias(l[10], &s10, l[9], s9)
 	}
-	c.ImplUseCountLE1(l[11], &s11)
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -16201,7 +16855,7 @@ func checksPost386(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[8], s8)
 		c.FreshNoAlias(l[11], &s11, l[9], s9)
 	}
-	c.ImplUseCountLE1(l[12], &s12)
+	c.ImplUseCountEqFresh(l[12], &s12, t12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -16245,8 +16899,8 @@ func checksPost386(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre387 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
-func checksPre387(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre399 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
+func ChecksPre399(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16279,8 +16933,8 @@ func checksPre387(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre388 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func checksPre388(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre400 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
+func ChecksPre400(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16325,8 +16979,8 @@ func checksPre388(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost389 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func checksPost389(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost401 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
+func ChecksPost401(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -16370,7 +17024,7 @@ func checksPost389(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.ImplUseCountLE1(l[11], &s11)
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -16400,7 +17054,7 @@ func checksPost389(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[9], s9)
 		c.FreshNoAlias(l[11], &s11, l[10], s10)
 	}
-	c.ImplUseCountLE1(l[12], &s12)
+	c.ImplUseCountEqFresh(l[12], &s12, t12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -16430,7 +17084,7 @@ func checksPost389(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[12], &s12, l[9], s9)
 		c.FreshNoAlias(l[12], &s12, l[10], s10)
 	}
-	c.ImplUseCountLE1(l[13], &s13)
+	c.ImplUseCountEqFresh(l[13], &s13, t13)
 	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
 		c.NotArg(l[13], &s13, l[0], s0)
 		c.NotArg(l[13], &s13, l[1], s1)
@@ -16460,7 +17114,7 @@ func checksPost389(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[13], &s13, l[9], s9)
 		c.FreshNoAlias(l[13], &s13, l[10], s10)
 	}
-	c.ImplUseCountLE1(l[14], &s14)
+	c.ImplUseCountEqFresh(l[14], &s14, t14)
 	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10)) {
 		c.NotArg(l[14], &s14, l[0], s0)
 		c.NotArg(l[14], &s14, l[1], s1)
@@ -16507,8 +17161,8 @@ func checksPost389(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre390 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
-func checksPre390(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre402 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
+func ChecksPre402(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16547,8 +17201,8 @@ func checksPre390(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost391 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
-func checksPost391(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost403 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
+func ChecksPost403(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -16586,7 +17240,7 @@ func checksPost391(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.ImplUseCountLE1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7) && s9.ImplApart(s8)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -16612,7 +17266,7 @@ func checksPost391(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[7], s7)
 		c.FreshNoAlias(l[9], &s9, l[8], s8)
 	}
-	c.ImplUseCountLE1(l[10], &s10)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -16638,7 +17292,7 @@ func checksPost391(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[10], &s10, l[7], s7)
 		c.FreshNoAlias(l[10], &s10, l[8], s8)
 	}
-	c.ImplUseCountLE1(l[11], &s11)
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -16664,7 +17318,7 @@ func checksPost391(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[7], s7)
 		c.FreshNoAlias(l[11], &s11, l[8], s8)
 	}
-	c.ImplUseCountLE1(l[12], &s12)
+	c.ImplUseCountEqFresh(l[12], &s12, t12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -16705,8 +17359,8 @@ func checksPost391(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre392 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
-func checksPre392(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre404 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
+func ChecksPre404(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16751,8 +17405,8 @@ func checksPre392(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost393 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
-func checksPost393(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPost405 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
+func ChecksPost405(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -16794,7 +17448,7 @@ func checksPost393(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.ImplUseCountLE1(l[11], &s11)
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -16824,7 +17478,7 @@ func checksPost393(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[9], s9)
 		c.FreshNoAlias(l[11], &s11, l[10], s10)
 	}
-	c.ImplUseCountLE1(l[12], &s12)
+	c.ImplUseCountEqFresh(l[12], &s12, t12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -16854,7 +17508,7 @@ func checksPost393(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[12], &s12, l[9], s9)
 		c.FreshNoAlias(l[12], &s12, l[10], s10)
 	}
-	c.ImplUseCountLE1(l[13], &s13)
+	c.ImplUseCountEqFresh(l[13], &s13, t13)
 	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
 		c.NotArg(l[13], &s13, l[0], s0)
 		c.NotArg(l[13], &s13, l[1], s1)
@@ -16901,8 +17555,8 @@ func checksPost393(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre394 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward).
-func checksPre394(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre406 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward).
+func ChecksPre406(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16911,8 +17565,9 @@ func checksPre394(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(7)
+	c.SaveOpt(s7, t7, t7 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
@@ -16921,9 +17576,10 @@ func checksPre394(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
 		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
 	}
 	if asserts.ContentCheckOff() {
-		c.ContentOff(7)
+		c.ContentOff(8)
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
@@ -16932,16 +17588,53 @@ func checksPre394(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 		c.SameContent(l[4], s4, t4)
 		c.SameContent(l[5], s5, t5)
 		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
 	}
 }
 
-// checksPost395 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
-func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+// ChecksPre407 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward_no_dropout_inplace).
+func ChecksPre407(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.SaveOpt(s7, t7, t7 != nil)
+	c.SaveOpt(s8, t8, t8 != nil)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+	}
+}
+
+// ChecksPost408 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward_no_dropout_inplace).
+func ChecksPost408(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -16950,6 +17643,8 @@ func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.BindingContextAfter(l[4], s4, t4)
 		c.BindingContextAfter(l[5], s5, t5)
 		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -16958,64 +17653,21 @@ func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
+	c.After(s7, t7)
+	c.After(s8, t8)
 	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.Result(&s11, t11)
-	c.SameImplStorageVersion(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
-		c.FreshNoAliasRows(7)
-	} else {
-		c.FreshNoAlias(l[7], &s7, l[0], s0)
-		c.FreshNoAlias(l[7], &s7, l[1], s1)
-		c.FreshNoAlias(l[7], &s7, l[2], s2)
-		c.FreshNoAlias(l[7], &s7, l[3], s3)
-		c.FreshNoAlias(l[7], &s7, l[4], s4)
-		c.FreshNoAlias(l[7], &s7, l[5], s5)
-		c.FreshNoAlias(l[7], &s7, l[6], s6)
-	}
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
-		c.FreshNoAliasRows(7)
-	} else {
-		c.FreshNoAlias(l[8], &s8, l[0], s0)
-		c.FreshNoAlias(l[8], &s8, l[1], s1)
-		c.FreshNoAlias(l[8], &s8, l[2], s2)
-		c.FreshNoAlias(l[8], &s8, l[3], s3)
-		c.FreshNoAlias(l[8], &s8, l[4], s4)
-		c.FreshNoAlias(l[8], &s8, l[5], s5)
-		c.FreshNoAlias(l[8], &s8, l[6], s6)
-	}
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7) && s9.ImplApart(s8)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
 		c.NotArg(l[9], &s9, l[2], s2)
@@ -17023,10 +17675,12 @@ func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.NotArg(l[9], &s9, l[4], s4)
 		c.NotArg(l[9], &s9, l[5], s5)
 		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+		c.NotArg(l[9], &s9, l[8], s8)
 	}
 	c.StorageUseCountEq1(l[9], &s9)
-	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
-		c.FreshNoAliasRows(7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) && s9.FreshFrom(s8) {
+		c.FreshNoAliasRows(9)
 	} else {
 		c.FreshNoAlias(l[9], &s9, l[0], s0)
 		c.FreshNoAlias(l[9], &s9, l[1], s1)
@@ -17035,9 +17689,111 @@ func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[4], s4)
 		c.FreshNoAlias(l[9], &s9, l[5], s5)
 		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+		c.FreshNoAlias(l[9], &s9, l[8], s8)
 	}
-	c.ImplUseCountLE1(l[10], &s10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+	}
+	c.End()
+}
+
+// ChecksPre409 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward.quantized).
+func ChecksPre409(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.SaveOpt(s7, t7, t7 != nil)
+	c.SaveOpt(s8, t8, t8 != nil)
+	c.SaveOpt(s9, t9, t9 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
+}
+
+// ChecksPost410 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward.quantized).
+func ChecksPost410(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+	var s10 asserts.Saved
+	var s11 asserts.Saved
+	var s12 asserts.Saved
+	var s13 asserts.Saved
+	var s14 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.After(s8, t8)
+	c.After(s9, t9)
+	c.Result(&s10, t10)
+	c.Result(&s11, t11)
+	c.Result(&s12, t12)
+	c.Result(&s13, t13)
+	c.Result(&s14, t14)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
 		c.NotArg(l[10], &s10, l[2], s2)
@@ -17045,10 +17801,13 @@ func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.NotArg(l[10], &s10, l[4], s4)
 		c.NotArg(l[10], &s10, l[5], s5)
 		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
 	}
 	c.StorageUseCountEq1(l[10], &s10)
-	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) {
-		c.FreshNoAliasRows(7)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
 	} else {
 		c.FreshNoAlias(l[10], &s10, l[0], s0)
 		c.FreshNoAlias(l[10], &s10, l[1], s1)
@@ -17057,9 +17816,12 @@ func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[10], &s10, l[4], s4)
 		c.FreshNoAlias(l[10], &s10, l[5], s5)
 		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
 	}
-	c.ImplUseCountLE1(l[11], &s11)
-	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
 		c.NotArg(l[11], &s11, l[2], s2)
@@ -17067,10 +17829,13 @@ func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.NotArg(l[11], &s11, l[4], s4)
 		c.NotArg(l[11], &s11, l[5], s5)
 		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
 	}
 	c.StorageUseCountEq1(l[11], &s11)
-	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) {
-		c.FreshNoAliasRows(7)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
 	} else {
 		c.FreshNoAlias(l[11], &s11, l[0], s0)
 		c.FreshNoAlias(l[11], &s11, l[1], s1)
@@ -17079,8 +17844,95 @@ func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[4], s4)
 		c.FreshNoAlias(l[11], &s11, l[5], s5)
 		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
 	}
-	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11))
+	c.ImplUseCountEqFresh(l[12], &s12, t12)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+	}
+	c.StorageUseCountEq1(l[12], &s12)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+	}
+	c.ImplUseCountEqFresh(l[13], &s13, t13)
+	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+		c.NotArg(l[13], &s13, l[1], s1)
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+	}
+	c.StorageUseCountEq1(l[13], &s13)
+	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+		c.FreshNoAlias(l[13], &s13, l[1], s1)
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+	}
+	c.ImplUseCountEqFresh(l[14], &s14, t14)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+		c.NotArg(l[14], &s14, l[8], s8)
+		c.NotArg(l[14], &s14, l[9], s9)
+	}
+	c.StorageUseCountEq1(l[14], &s14)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) && s14.FreshFrom(s8) && s14.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+		c.FreshNoAlias(l[14], &s14, l[8], s8)
+		c.FreshNoAlias(l[14], &s14, l[9], s9)
+	}
+	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.Out(l[14], &s14))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -17089,12 +17941,15 @@ func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.SameContentAfter(l[4], s4, t4)
 		c.SameContentAfter(l[5], s5, t5)
 		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
 	}
 	c.End()
 }
 
-// checksPre396 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_forward).
-func checksPre396(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre411 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_forward).
+func ChecksPre411(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -17127,8 +17982,8 @@ func checksPre396(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre397 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_backward).
-func checksPre397(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre412 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_backward).
+func ChecksPre412(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -17173,8 +18028,269 @@ func checksPre397(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre398 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
-func checksPre398(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre413 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
+func ChecksPre413(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.SaveOpt(s7, t7, t7 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
+}
+
+// ChecksPost414 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
+func ChecksPost414(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	var s10 asserts.Saved
+	var s11 asserts.Saved
+	var s12 asserts.Saved
+	var s13 asserts.Saved
+	var s14 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.Result(&s10, t10)
+	c.Result(&s11, t11)
+	c.Result(&s12, t12)
+	c.Result(&s13, t13)
+	c.Result(&s14, t14)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
+	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
+	c.StorageUseCountEq1(l[10], &s10)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+	}
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+	}
+	c.StorageUseCountEq1(l[11], &s11)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+	}
+	c.ImplUseCountEqFresh(l[12], &s12, t12)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+	}
+	c.StorageUseCountEq1(l[12], &s12)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+	}
+	c.ImplUseCountEqFresh(l[13], &s13, t13)
+	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+		c.NotArg(l[13], &s13, l[1], s1)
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+	}
+	c.StorageUseCountEq1(l[13], &s13)
+	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+		c.FreshNoAlias(l[13], &s13, l[1], s1)
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+	}
+	c.ImplUseCountEqFresh(l[14], &s14, t14)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+	}
+	c.StorageUseCountEq1(l[14], &s14)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+	}
+	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.Out(l[14], &s14))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
+	c.End()
+}
+
+// ChecksPre415 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
+func ChecksPre415(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -17210,8 +18326,8 @@ func checksPre398(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre399 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
-func checksPre399(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre416 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
+func ChecksPre416(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -17250,8 +18366,8 @@ func checksPre399(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre400 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
-func checksPre400(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre417 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
+func ChecksPre417(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -17287,8 +18403,8 @@ func checksPre400(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost401 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
-func checksPost401(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost418 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
+func ChecksPost418(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -17330,8 +18446,8 @@ func checksPost401(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre402 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.out).
-func checksPre402(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPre419 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.out).
+func ChecksPre419(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -17370,8 +18486,8 @@ func checksPre402(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost403 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
-func checksPost403(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPost420 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
+func ChecksPost420(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -17419,8 +18535,8 @@ func checksPost403(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre404 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam).
-func checksPre404(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre421 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam).
+func ChecksPre421(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -17456,8 +18572,8 @@ func checksPre404(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost405 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
-func checksPost405(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
+// ChecksPost422 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
+func ChecksPost422(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
 	var s8 asserts.SavedList
 	var s9 asserts.SavedList
 	var s10 asserts.SavedList
@@ -17512,7 +18628,7 @@ func checksPost405(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	asserts.SameContentAfterList(c, l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.ImplUseCountLE1List(l[8], &s8)
+	asserts.ImplUseCountEqFreshList(c, l[8], &s8, t8)
 	c.NotArgElemsList(l[8], &s8, l[0], s0)
 	c.NotArgElemsList(l[8], &s8, l[1], s1)
 	c.NotArgElemsList(l[8], &s8, l[2], s2)
@@ -17530,7 +18646,7 @@ func checksPost405(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[8], &s8, l[5], s5)
 	c.FreshNoAliasList(l[8], &s8, l[6], s6)
 	c.FreshNoAliasList(l[8], &s8, l[7], s7)
-	c.ImplUseCountLE1List(l[9], &s9)
+	asserts.ImplUseCountEqFreshList(c, l[9], &s9, t9)
 	c.NotArgElemsList(l[9], &s9, l[0], s0)
 	c.NotArgElemsList(l[9], &s9, l[1], s1)
 	c.NotArgElemsList(l[9], &s9, l[2], s2)
@@ -17548,7 +18664,7 @@ func checksPost405(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[9], &s9, l[5], s5)
 	c.FreshNoAliasList(l[9], &s9, l[6], s6)
 	c.FreshNoAliasList(l[9], &s9, l[7], s7)
-	c.ImplUseCountLE1List(l[10], &s10)
+	asserts.ImplUseCountEqFreshList(c, l[10], &s10, t10)
 	c.NotArgElemsList(l[10], &s10, l[0], s0)
 	c.NotArgElemsList(l[10], &s10, l[1], s1)
 	c.NotArgElemsList(l[10], &s10, l[2], s2)
@@ -17566,7 +18682,7 @@ func checksPost405(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[10], &s10, l[5], s5)
 	c.FreshNoAliasList(l[10], &s10, l[6], s6)
 	c.FreshNoAliasList(l[10], &s10, l[7], s7)
-	c.ImplUseCountLE1List(l[11], &s11)
+	asserts.ImplUseCountEqFreshList(c, l[11], &s11, t11)
 	c.NotArgElemsList(l[11], &s11, l[0], s0)
 	c.NotArgElemsList(l[11], &s11, l[1], s1)
 	c.NotArgElemsList(l[11], &s11, l[2], s2)
@@ -17584,7 +18700,7 @@ func checksPost405(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[11], &s11, l[5], s5)
 	c.FreshNoAliasList(l[11], &s11, l[6], s6)
 	c.FreshNoAliasList(l[11], &s11, l[7], s7)
-	c.ImplUseCountLE1List(l[12], &s12)
+	asserts.ImplUseCountEqFreshList(c, l[12], &s12, t12)
 	c.NotArgElemsList(l[12], &s12, l[0], s0)
 	c.NotArgElemsList(l[12], &s12, l[1], s1)
 	c.NotArgElemsList(l[12], &s12, l[2], s2)
@@ -17610,8 +18726,8 @@ func checksPost405(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.End()
 }
 
-// checksPre406 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func checksPre406(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre423 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
+func ChecksPre423(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -17650,8 +18766,8 @@ func checksPre406(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost407 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func checksPost407(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost424 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
+func ChecksPost424(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -17697,8 +18813,8 @@ func checksPost407(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre408 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func checksPre408(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+// ChecksPre425 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
+func ChecksPre425(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -17740,8 +18856,8 @@ func checksPre408(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost409 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func checksPost409(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+// ChecksPost426 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
+func ChecksPost426(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -17793,8 +18909,8 @@ func checksPost409(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.End()
 }
 
-// checksPre410 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
-func checksPre410(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre427 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
+func ChecksPre427(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -17833,8 +18949,8 @@ func checksPre410(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost411 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
-func checksPost411(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor, t13 []*torch.Tensor) {
+// ChecksPost428 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
+func ChecksPost428(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor, t13 []*torch.Tensor) {
 	var s9 asserts.SavedList
 	var s10 asserts.SavedList
 	var s11 asserts.SavedList
@@ -17892,7 +19008,7 @@ func checksPost411(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.ImplUseCountLE1List(l[9], &s9)
+	asserts.ImplUseCountEqFreshList(c, l[9], &s9, t9)
 	c.NotArgElemsList(l[9], &s9, l[0], s0)
 	c.NotArgElemsList(l[9], &s9, l[1], s1)
 	c.NotArgElemsList(l[9], &s9, l[2], s2)
@@ -17912,7 +19028,7 @@ func checksPost411(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[9], &s9, l[6], s6)
 	c.FreshNoAliasList(l[9], &s9, l[7], s7)
 	c.FreshNoAliasList(l[9], &s9, l[8], s8)
-	c.ImplUseCountLE1List(l[10], &s10)
+	asserts.ImplUseCountEqFreshList(c, l[10], &s10, t10)
 	c.NotArgElemsList(l[10], &s10, l[0], s0)
 	c.NotArgElemsList(l[10], &s10, l[1], s1)
 	c.NotArgElemsList(l[10], &s10, l[2], s2)
@@ -17932,7 +19048,7 @@ func checksPost411(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[10], &s10, l[6], s6)
 	c.FreshNoAliasList(l[10], &s10, l[7], s7)
 	c.FreshNoAliasList(l[10], &s10, l[8], s8)
-	c.ImplUseCountLE1List(l[11], &s11)
+	asserts.ImplUseCountEqFreshList(c, l[11], &s11, t11)
 	c.NotArgElemsList(l[11], &s11, l[0], s0)
 	c.NotArgElemsList(l[11], &s11, l[1], s1)
 	c.NotArgElemsList(l[11], &s11, l[2], s2)
@@ -17952,7 +19068,7 @@ func checksPost411(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[11], &s11, l[6], s6)
 	c.FreshNoAliasList(l[11], &s11, l[7], s7)
 	c.FreshNoAliasList(l[11], &s11, l[8], s8)
-	c.ImplUseCountLE1List(l[12], &s12)
+	asserts.ImplUseCountEqFreshList(c, l[12], &s12, t12)
 	c.NotArgElemsList(l[12], &s12, l[0], s0)
 	c.NotArgElemsList(l[12], &s12, l[1], s1)
 	c.NotArgElemsList(l[12], &s12, l[2], s2)
@@ -17972,7 +19088,7 @@ func checksPost411(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[12], &s12, l[6], s6)
 	c.FreshNoAliasList(l[12], &s12, l[7], s7)
 	c.FreshNoAliasList(l[12], &s12, l[8], s8)
-	c.ImplUseCountLE1List(l[13], &s13)
+	asserts.ImplUseCountEqFreshList(c, l[13], &s13, t13)
 	c.NotArgElemsList(l[13], &s13, l[0], s0)
 	c.NotArgElemsList(l[13], &s13, l[1], s1)
 	c.NotArgElemsList(l[13], &s13, l[2], s2)
@@ -18001,8 +19117,8 @@ func checksPost411(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.End()
 }
 
-// checksPre412 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_).
-func checksPre412(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre429 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_).
+func ChecksPre429(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18029,8 +19145,8 @@ func checksPre412(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost413 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_).
-func checksPost413(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost430 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_).
+func ChecksPost430(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -18058,8 +19174,8 @@ func checksPost413(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre414 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.out).
-func checksPre414(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
+// ChecksPre431 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.out).
+func ChecksPre431(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18089,8 +19205,8 @@ func checksPre414(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost415 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.out).
-func checksPost415(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
+// ChecksPost432 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.out).
+func ChecksPost432(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -18124,8 +19240,8 @@ func checksPost415(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre416 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd).
-func checksPre416(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre433 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd).
+func ChecksPre433(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18152,8 +19268,8 @@ func checksPre416(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost417 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd).
-func checksPost417(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
+// ChecksPost434 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd).
+func ChecksPost434(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
 	var s5 asserts.SavedList
 	var s6 asserts.SavedList
 	var s7 asserts.SavedList
@@ -18186,7 +19302,7 @@ func checksPost417(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountLE1List(l[5], &s5)
+	asserts.ImplUseCountEqFreshList(c, l[5], &s5, t5)
 	c.NotArgElemsList(l[5], &s5, l[0], s0)
 	c.NotArgElemsList(l[5], &s5, l[1], s1)
 	c.NotArgElemsList(l[5], &s5, l[2], s2)
@@ -18198,7 +19314,7 @@ func checksPost417(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasListOf(l[5], &s5, l[2], s2)
 	c.FreshNoAliasList(l[5], &s5, l[3], s3)
 	c.FreshNoAliasList(l[5], &s5, l[4], s4)
-	c.ImplUseCountLE1List(l[6], &s6)
+	asserts.ImplUseCountEqFreshList(c, l[6], &s6, t6)
 	c.NotArgElemsList(l[6], &s6, l[0], s0)
 	c.NotArgElemsList(l[6], &s6, l[1], s1)
 	c.NotArgElemsList(l[6], &s6, l[2], s2)
@@ -18210,7 +19326,7 @@ func checksPost417(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasListOf(l[6], &s6, l[2], s2)
 	c.FreshNoAliasList(l[6], &s6, l[3], s3)
 	c.FreshNoAliasList(l[6], &s6, l[4], s4)
-	c.ImplUseCountLE1List(l[7], &s7)
+	asserts.ImplUseCountEqFreshList(c, l[7], &s7, t7)
 	c.NotArgElemsList(l[7], &s7, l[0], s0)
 	c.NotArgElemsList(l[7], &s7, l[1], s1)
 	c.NotArgElemsList(l[7], &s7, l[2], s2)
@@ -18230,8 +19346,8 @@ func checksPost417(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre418 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
-func checksPre418(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre435 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
+func ChecksPre435(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18261,8 +19377,8 @@ func checksPre418(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost419 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
-func checksPost419(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost436 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
+func ChecksPost436(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -18294,8 +19410,8 @@ func checksPost419(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre420 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
-func checksPre420(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
+// ChecksPre437 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
+func ChecksPre437(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18328,8 +19444,8 @@ func checksPre420(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost421 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
-func checksPost421(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
+// ChecksPost438 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
+func ChecksPost438(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -18367,8 +19483,8 @@ func checksPost421(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre422 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr).
-func checksPre422(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre439 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr).
+func ChecksPre439(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18398,8 +19514,8 @@ func checksPre422(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost423 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr).
-func checksPost423(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPost440 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr).
+func ChecksPost440(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	var s6 asserts.SavedList
 	var s7 asserts.SavedList
 	var s8 asserts.SavedList
@@ -18435,7 +19551,7 @@ func checksPost423(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountLE1List(l[6], &s6)
+	asserts.ImplUseCountEqFreshList(c, l[6], &s6, t6)
 	c.NotArgElemsList(l[6], &s6, l[0], s0)
 	c.NotArgElemsList(l[6], &s6, l[1], s1)
 	c.NotArgElemsList(l[6], &s6, l[2], s2)
@@ -18449,7 +19565,7 @@ func checksPost423(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[6], &s6, l[3], s3)
 	c.FreshNoAliasList(l[6], &s6, l[4], s4)
 	c.FreshNoAliasList(l[6], &s6, l[5], s5)
-	c.ImplUseCountLE1List(l[7], &s7)
+	asserts.ImplUseCountEqFreshList(c, l[7], &s7, t7)
 	c.NotArgElemsList(l[7], &s7, l[0], s0)
 	c.NotArgElemsList(l[7], &s7, l[1], s1)
 	c.NotArgElemsList(l[7], &s7, l[2], s2)
@@ -18463,7 +19579,7 @@ func checksPost423(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[7], &s7, l[3], s3)
 	c.FreshNoAliasList(l[7], &s7, l[4], s4)
 	c.FreshNoAliasList(l[7], &s7, l[5], s5)
-	c.ImplUseCountLE1List(l[8], &s8)
+	asserts.ImplUseCountEqFreshList(c, l[8], &s8, t8)
 	c.NotArgElemsList(l[8], &s8, l[0], s0)
 	c.NotArgElemsList(l[8], &s8, l[1], s1)
 	c.NotArgElemsList(l[8], &s8, l[2], s2)
@@ -18486,8 +19602,8 @@ func checksPost423(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre424 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_).
-func checksPre424(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre441 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_).
+func ChecksPre441(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18517,8 +19633,8 @@ func checksPre424(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost425 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_).
-func checksPost425(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost442 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_).
+func ChecksPost442(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -18550,8 +19666,8 @@ func checksPost425(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre426 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func checksPre426(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
+// ChecksPre443 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.out).
+func ChecksPre443(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18584,8 +19700,8 @@ func checksPre426(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost427 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func checksPost427(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
+// ChecksPost444 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
+func ChecksPost444(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -18623,8 +19739,8 @@ func checksPost427(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre428 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad).
-func checksPre428(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre445 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad).
+func ChecksPre445(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18654,8 +19770,8 @@ func checksPre428(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost429 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad).
-func checksPost429(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor) {
+// ChecksPost446 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad).
+func ChecksPost446(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor) {
 	var s6 asserts.SavedList
 	var s7 asserts.SavedList
 	var s8 asserts.SavedList
@@ -18696,7 +19812,7 @@ func checksPost429(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountLE1List(l[6], &s6)
+	asserts.ImplUseCountEqFreshList(c, l[6], &s6, t6)
 	c.NotArgElemsList(l[6], &s6, l[0], s0)
 	c.NotArgElemsList(l[6], &s6, l[1], s1)
 	c.NotArgElemsList(l[6], &s6, l[2], s2)
@@ -18710,7 +19826,7 @@ func checksPost429(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[6], &s6, l[3], s3)
 	c.FreshNoAliasList(l[6], &s6, l[4], s4)
 	c.FreshNoAliasList(l[6], &s6, l[5], s5)
-	c.ImplUseCountLE1List(l[7], &s7)
+	asserts.ImplUseCountEqFreshList(c, l[7], &s7, t7)
 	c.NotArgElemsList(l[7], &s7, l[0], s0)
 	c.NotArgElemsList(l[7], &s7, l[1], s1)
 	c.NotArgElemsList(l[7], &s7, l[2], s2)
@@ -18724,7 +19840,7 @@ func checksPost429(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[7], &s7, l[3], s3)
 	c.FreshNoAliasList(l[7], &s7, l[4], s4)
 	c.FreshNoAliasList(l[7], &s7, l[5], s5)
-	c.ImplUseCountLE1List(l[8], &s8)
+	asserts.ImplUseCountEqFreshList(c, l[8], &s8, t8)
 	c.NotArgElemsList(l[8], &s8, l[0], s0)
 	c.NotArgElemsList(l[8], &s8, l[1], s1)
 	c.NotArgElemsList(l[8], &s8, l[2], s2)
@@ -18738,7 +19854,7 @@ func checksPost429(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[8], &s8, l[3], s3)
 	c.FreshNoAliasList(l[8], &s8, l[4], s4)
 	c.FreshNoAliasList(l[8], &s8, l[5], s5)
-	c.ImplUseCountLE1List(l[9], &s9)
+	asserts.ImplUseCountEqFreshList(c, l[9], &s9, t9)
 	c.NotArgElemsList(l[9], &s9, l[0], s0)
 	c.NotArgElemsList(l[9], &s9, l[1], s1)
 	c.NotArgElemsList(l[9], &s9, l[2], s2)
@@ -18756,6 +19872,295 @@ func checksPost429(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	if c.HasDigests() {
 		c.SameContentAfter(l[4], s4, t4)
 		c.SameContentAfter(l[5], s5, t5)
+	}
+	c.End()
+}
+
+// ChecksPre447 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
+func ChecksPre447(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	c.Save(s4, t4)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.MutableList(s0)
+	c.MutableList(s1)
+	c.MutableList(s2)
+	asserts.BindingContextList(c, l[0], s0, t0)
+	asserts.BindingContextList(c, l[1], s1, t1)
+	asserts.BindingContextList(c, l[2], s2, t2)
+	asserts.SameContentList(c, l[3], s3, t3)
+	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
+}
+
+// ChecksPost448 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
+func ChecksPost448(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.SameImplList(l[1], s1)
+	c.SameStorageList(l[1], s1)
+	c.SameImplList(l[2], s2)
+	c.SameStorageList(l[2], s2)
+	c.SameImplList(l[3], s3)
+	c.SameStorageList(l[3], s3)
+	c.NoMutationList(l[3], s3)
+	asserts.SameContentAfterList(c, l[3], s3, t3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
+	c.End()
+}
+
+// ChecksPre449 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
+func ChecksPre449(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+	c.Begin(op)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	c.Save(s4, t4)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	saveList0(c, s7, t7)
+	c.MutableList(s1)
+	c.MutableList(s2)
+	c.MutableList(s7)
+	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.BindingContextList(c, l[0], s0, t0)
+	asserts.BindingContextList(c, l[1], s1, t1)
+	asserts.BindingContextList(c, l[2], s2, t2)
+	asserts.SameContentList(c, l[3], s3, t3)
+	asserts.BindingContextList(c, l[3], s3, t3)
+	asserts.BindingContextList(c, l[7], s7, t7)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
+}
+
+// ChecksPost450 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
+func ChecksPost450(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		asserts.BindingContextAfterList(c, l[7], s7, t7)
+	}
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	afterList0(c, s7, t7)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	c.SameImplList(l[1], s1)
+	c.SameStorageList(l[1], s1)
+	c.SameImplList(l[2], s2)
+	c.SameStorageList(l[2], s2)
+	c.SameImplList(l[3], s3)
+	c.SameStorageList(l[3], s3)
+	c.NoMutationList(l[3], s3)
+	asserts.SameContentAfterList(c, l[3], s3, t3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplList(l[7], s7)
+	c.SameStorageList(l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
+	c.End()
+}
+
+// ChecksPre451 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr).
+func ChecksPre451(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	c.Save(s4, t4)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.BindingContextList(c, l[0], s0, t0)
+	asserts.SameContentList(c, l[1], s1, t1)
+	asserts.BindingContextList(c, l[1], s1, t1)
+	asserts.SameContentList(c, l[2], s2, t2)
+	asserts.BindingContextList(c, l[2], s2, t2)
+	asserts.SameContentList(c, l[3], s3, t3)
+	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
+}
+
+// ChecksPost452 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr).
+func ChecksPost452(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor) {
+	var s7 asserts.SavedList
+	var s8 asserts.SavedList
+	var s9 asserts.SavedList
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	resultList0(c, &s7, t7)
+	resultList0(c, &s8, t8)
+	resultList0(c, &s9, t9)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	c.SameImplList(l[1], s1)
+	c.SameStorageList(l[1], s1)
+	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
+	c.SameImplList(l[2], s2)
+	c.SameStorageList(l[2], s2)
+	c.NoMutationList(l[2], s2)
+	asserts.SameContentAfterList(c, l[2], s2, t2)
+	c.SameImplList(l[3], s3)
+	c.SameStorageList(l[3], s3)
+	c.NoMutationList(l[3], s3)
+	asserts.SameContentAfterList(c, l[3], s3, t3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	asserts.ImplUseCountEqFreshList(c, l[7], &s7, t7)
+	c.NotArgElemsList(l[7], &s7, l[0], s0)
+	c.NotArgElemsList(l[7], &s7, l[1], s1)
+	c.NotArgElemsList(l[7], &s7, l[2], s2)
+	c.NotArgElemsList(l[7], &s7, l[3], s3)
+	c.NotArgElems(l[7], &s7, l[4], s4)
+	c.NotArgElems(l[7], &s7, l[5], s5)
+	c.NotArgElems(l[7], &s7, l[6], s6)
+	c.StorageUseCountEq1List(l[7], &s7)
+	c.FreshNoAliasListOf(l[7], &s7, l[0], s0)
+	c.FreshNoAliasListOf(l[7], &s7, l[1], s1)
+	c.FreshNoAliasListOf(l[7], &s7, l[2], s2)
+	c.FreshNoAliasListOf(l[7], &s7, l[3], s3)
+	c.FreshNoAliasList(l[7], &s7, l[4], s4)
+	c.FreshNoAliasList(l[7], &s7, l[5], s5)
+	c.FreshNoAliasList(l[7], &s7, l[6], s6)
+	asserts.ImplUseCountEqFreshList(c, l[8], &s8, t8)
+	c.NotArgElemsList(l[8], &s8, l[0], s0)
+	c.NotArgElemsList(l[8], &s8, l[1], s1)
+	c.NotArgElemsList(l[8], &s8, l[2], s2)
+	c.NotArgElemsList(l[8], &s8, l[3], s3)
+	c.NotArgElems(l[8], &s8, l[4], s4)
+	c.NotArgElems(l[8], &s8, l[5], s5)
+	c.NotArgElems(l[8], &s8, l[6], s6)
+	c.StorageUseCountEq1List(l[8], &s8)
+	c.FreshNoAliasListOf(l[8], &s8, l[0], s0)
+	c.FreshNoAliasListOf(l[8], &s8, l[1], s1)
+	c.FreshNoAliasListOf(l[8], &s8, l[2], s2)
+	c.FreshNoAliasListOf(l[8], &s8, l[3], s3)
+	c.FreshNoAliasList(l[8], &s8, l[4], s4)
+	c.FreshNoAliasList(l[8], &s8, l[5], s5)
+	c.FreshNoAliasList(l[8], &s8, l[6], s6)
+	asserts.ImplUseCountEqFreshList(c, l[9], &s9, t9)
+	c.NotArgElemsList(l[9], &s9, l[0], s0)
+	c.NotArgElemsList(l[9], &s9, l[1], s1)
+	c.NotArgElemsList(l[9], &s9, l[2], s2)
+	c.NotArgElemsList(l[9], &s9, l[3], s3)
+	c.NotArgElems(l[9], &s9, l[4], s4)
+	c.NotArgElems(l[9], &s9, l[5], s5)
+	c.NotArgElems(l[9], &s9, l[6], s6)
+	c.StorageUseCountEq1List(l[9], &s9)
+	c.FreshNoAliasListOf(l[9], &s9, l[0], s0)
+	c.FreshNoAliasListOf(l[9], &s9, l[1], s1)
+	c.FreshNoAliasListOf(l[9], &s9, l[2], s2)
+	c.FreshNoAliasListOf(l[9], &s9, l[3], s3)
+	c.FreshNoAliasList(l[9], &s9, l[4], s4)
+	c.FreshNoAliasList(l[9], &s9, l[5], s5)
+	c.FreshNoAliasList(l[9], &s9, l[6], s6)
+	c.DistinctOutputs(asserts.OutList(l[7], &s7), asserts.OutList(l[8], &s8), asserts.OutList(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
 	}
 	c.End()
 }

@@ -2,7 +2,7 @@
 //
 //go:build debugasserts
 
-package checked
+package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
@@ -10,663 +10,637 @@ import (
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var locs1 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("inputs"), asserts.Arg("gradient")}
-var locs2 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
-var locs3 = [1]asserts.Loc{asserts.Arg("self")}
-var locs4 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
-var locs5 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
-var locs6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs8 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var locs9 = [0]asserts.Loc{}
-var locs10 = [2]asserts.Loc{asserts.Arg("dep_token"), asserts.Ret(0)}
-var locs11 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dep_token"), asserts.Ret(0)}
-var locs12 = [1]asserts.Loc{asserts.Arg("a")}
-var locs13 = [1]asserts.Loc{asserts.Ret(0)}
-var locs14 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
-var locs15 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
-var locs16 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
-var locs17 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs18 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
-var locs19 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
-var locs20 = [3]asserts.Loc{asserts.Arg("weight_arr"), asserts.Arg("out"), asserts.Ret(0)}
-var locs21 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Arg("")}
-var locs22 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs23 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
-var locs24 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var locs25 = [2]asserts.Loc{asserts.Arg("out"), asserts.Ret(0)}
-var locs26 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var locs27 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs28 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs29 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs30 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
-var locs31 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs32 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs33 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs34 = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
-var locs35 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate"), asserts.Ret(0)}
-var locs36 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm"), asserts.Ret(0)}
-var locs37 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
-var locs38 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
-var locs39 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs40 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
-var locs41 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
-var locs42 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
-var locs43 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs44 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
-var locs45 = [3]asserts.Loc{asserts.Arg("theta"), asserts.Arg("out"), asserts.Ret(0)}
-var locs46 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
-var locs47 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
-var locs48 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var locs49 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
-var locs50 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs51 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0)}
-var locs52 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
-var locs53 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Arg("out"), asserts.Ret(0)}
-var locs54 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs55 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var_transform"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs56 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
-var locs57 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Arg("out"), asserts.Ret(0)}
-var locs58 = [5]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs59 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs60 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs61 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs62 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs63 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
-var locs64 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Ret(0)}
-var locs66 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Arg("out"), asserts.Ret(0)}
-var locs67 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs68 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs69 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out"), asserts.Ret(0)}
-var locs70 = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
-var locs71 = [3]asserts.Loc{asserts.Arg("matrices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs72 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections"), asserts.Ret(0)}
-var locs73 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
-var locs74 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
-var locs75 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
-var locs76 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
-var locs77 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
-var locs78 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out"), asserts.Ret(0)}
-var locs79 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
-var locs80 = [4]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out"), asserts.Ret(0)}
-var locs81 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
-var locs82 = [4]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out"), asserts.Ret(0)}
-var locs83 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs84 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var locs85 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs86 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs87 = [9]asserts.Loc{asserts.Arg("ggI"), asserts.Arg("ggW"), asserts.Arg("ggb"), asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs88 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs89 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var locs90 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs91 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var locs92 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
-var locs93 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
-var locs94 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Arg("out"), asserts.Ret(0)}
-var locs95 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
-var locs96 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("fweights"), asserts.Arg("aweights"), asserts.Ret(0)}
-var locs97 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("out"), asserts.Ret(0)}
-var locs98 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs99 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs100 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs101 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs102 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs103 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs104 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs105 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs106 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var locs107 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
-var locs108 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
-var locs109 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
-var locs110 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs111 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs112 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
-var locs113 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs114 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
-var locs115 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
-var locs116 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
-var locs117 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
-var locs118 = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
-var locs119 = [8]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs120 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var locs121 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Arg("out"), asserts.Ret(0)}
-var locs122 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var locs123 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
-var locs124 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
-var locs125 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("out"), asserts.Ret(0)}
-var locs126 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Ret(0)}
-var locs127 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Arg("out"), asserts.Ret(0)}
-var locs128 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing"), asserts.Ret(0)}
-var locs129 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
-var locs130 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out"), asserts.Ret(0)}
-var locs131 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs132 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs133 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs134 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs135 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs136 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs137 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs138 = [9]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
-var locs139 = [12]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs140 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs141 = [8]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs142 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var locs143 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var locs144 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var locs145 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Arg("out"), asserts.Ret(0)}
-var locs146 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
-var locs147 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("out"), asserts.Ret(0)}
-var locs148 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var locs149 = [4]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
-var locs150 = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
-var locs151 = [3]asserts.Loc{asserts.Arg("qtensor"), asserts.Arg("out"), asserts.Ret(0)}
-var locs152 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
-var locs153 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var locs154 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
-var locs155 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
-var locs156 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
-var locs157 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs158 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var locs159 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs160 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs161 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs162 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs163 = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
-var locs164 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs165 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs166 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var locs167 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
-var locs168 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs169 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs170 = [4]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
-var locs171 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
-var locs172 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out"), asserts.Ret(0)}
-var locs173 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
-var locs174 = [3]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
-var locs175 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
-var locs176 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs177 = [12]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs178 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs179 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs180 = [6]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs181 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs182 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs183 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs184 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs185 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs186 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs187 = [5]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Arg("bias"), asserts.Arg("alpha"), asserts.Ret(0)}
-var locs188 = [4]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Arg("bias"), asserts.Arg("alpha")}
-var locs189 = [6]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs190 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0), asserts.Ret(1)}
-var locs191 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0)}
-var locs192 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("meta"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs193 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs194 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs195 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("scale"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs196 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs197 = [5]asserts.Loc{asserts.Arg("weight"), asserts.Arg("weight_scale"), asserts.Arg("weight_zero_point"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs198 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("input_scale"), asserts.Arg("input_zero_point"), asserts.Arg("packed_weight"), asserts.Arg("output_scale"), asserts.Arg("output_zero_point"), asserts.Ret(0)}
-var locs199 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs200 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Arg("output"), asserts.Ret(0)}
-var locs201 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Ret(0)}
-var locs202 = [2]asserts.Loc{asserts.Arg("start"), asserts.Ret(0)}
-var locs203 = [2]asserts.Loc{asserts.Arg("end"), asserts.Ret(0)}
-var locs204 = [4]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
-var locs205 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("out"), asserts.Ret(0)}
-var locs206 = [3]asserts.Loc{asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
-var locs207 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
-var locs208 = [3]asserts.Loc{asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs209 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
-var locs210 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
-var locs211 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var locs212 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs213 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
-var locs214 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0), asserts.Ret(1)}
-var locs215 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
-var locs216 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Arg("out"), asserts.Ret(0)}
-var locs217 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values"), asserts.Ret(0), asserts.Ret(1)}
-var locs218 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
-var locs219 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs220 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
-var locs221 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
-var locs222 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs223 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs224 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs225 = [21]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
-var locs226 = [28]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("out6"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
-var locs227 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs228 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs229 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs230 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs231 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs232 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs233 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs234 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("qScaleAndZeros"), asserts.Ret(0)}
-var locs235 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("qScale"), asserts.Arg("qZeros"), asserts.Ret(0)}
-var locs236 = [4]asserts.Loc{asserts.Arg("weights"), asserts.Arg("scales_zeros"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs237 = [3]asserts.Loc{asserts.Arg("inp"), asserts.Arg("packed_weights"), asserts.Ret(0)}
-var locs238 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scales"), asserts.Ret(0)}
-var locs239 = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
-var locs240 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
-var locs241 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
-var locs242 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
-var locs243 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs244 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs245 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs246 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
-var locs247 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("out"), asserts.Ret(0)}
-var locs248 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
-var locs249 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs250 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
-var locs251 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs252 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs253 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs254 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs255 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs256 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
-var locs257 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Arg("out"), asserts.Ret(0)}
-var locs258 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
-var locs259 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs260 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
-var locs261 = [4]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs262 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
-var locs263 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Arg("out"), asserts.Ret(0)}
-var locs264 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
-var locs265 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Arg("out"), asserts.Ret(0)}
-var locs266 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
-var locs267 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("high"), asserts.Ret(0)}
-var locs268 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("high"), asserts.Arg("out"), asserts.Ret(0)}
-var locs269 = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
-var locs270 = [3]asserts.Loc{asserts.Arg("repeats"), asserts.Arg("out"), asserts.Ret(0)}
-var locs271 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
-var locs272 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs273 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs274 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
-var locs275 = [4]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs276 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
-var locs277 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var locs279 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs280 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs281 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("window"), asserts.Ret(0)}
-var locs282 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs283 = [8]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs284 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs285 = [4]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs286 = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
-var locs287 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
-var locs288 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Arg("out"), asserts.Ret(0)}
-var locs289 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
-var locs290 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Arg("out"), asserts.Ret(0)}
-var locs291 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs292 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var locs293 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
-var locs294 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Arg("out"), asserts.Ret(0)}
-var locs295 = [2]asserts.Loc{asserts.Arg("any"), asserts.Ret(0)}
-var locs296 = [3]asserts.Loc{asserts.Arg("nested_size"), asserts.Ret(0), asserts.Ret(1)}
-var locs297 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
-var locs298 = [5]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Arg("out"), asserts.Ret(0)}
-var locs299 = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
-var locs300 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
-var locs301 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs302 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs303 = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
-var locs304 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs305 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs306 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
-var locs307 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
-var locs308 = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
-var locs309 = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
-var locs310 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
-var locs311 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
-var locs312 = [6]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs313 = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
-var locs314 = [8]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs315 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
-var locs316 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
-var locs317 = [2]asserts.Loc{asserts.Arg("key"), asserts.Ret(0)}
-var locs318 = [3]asserts.Loc{asserts.Arg("key"), asserts.Arg("data"), asserts.Ret(0)}
-var locs319 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("key"), asserts.Ret(0)}
-var locs320 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("key"), asserts.Arg("out"), asserts.Ret(0)}
-var locs321 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
-var locs322 = [5]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Arg("out"), asserts.Ret(0)}
-var locs323 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
-var locs324 = [4]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Arg("out"), asserts.Ret(0)}
-var locs325 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var locs326 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs327 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs328 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs329 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
-var locs330 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs331 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs332 = [4]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var locs333 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent"), asserts.Ret(0), asserts.Ret(1)}
-var locs334 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
-var locs335 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Arg("out"), asserts.Ret(0)}
-var locs336 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs337 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
-var locs338 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var locs339 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_out"), asserts.Arg("weight"), asserts.Arg("arg_out"), asserts.Ret(0), asserts.Ret(1)}
-var locs340 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Arg("scale_result"), asserts.Ret(0)}
-var locs341 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Arg("scale_result"), asserts.Arg("out"), asserts.Ret(0)}
-var locs342 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs343 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var locs344 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("offs"), asserts.Arg("bias"), asserts.Arg("scale_result"), asserts.Ret(0)}
-var locs345 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("offs"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs346 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("offs"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var locs347 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("offs"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs348 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs349 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs350 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs351 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs352 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
-var locs353 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
-var locs354 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
-var locs355 = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
-var locs356 = [4]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs357 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
-var locs358 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs359 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs360 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Ret(0), asserts.Ret(1)}
-var locs361 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var locs362 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out"), asserts.Ret(0)}
-var locs363 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var locs364 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var locs365 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var locs366 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
-var locs367 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
-var locs368 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
-var locs369 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs370 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs371 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs372 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var locs373 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs374 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var locs375 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var locs376 = [11]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs377 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var locs378 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
-var locs379 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
-var locs380 = [1]asserts.Loc{asserts.Arg("tensor")}
-var locs381 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var locs382 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var locs383 = [12]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs384 = [12]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs385 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs386 = [11]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs387 = [8]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs388 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs389 = [10]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs390 = [13]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs391 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
-var locs392 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs393 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs394 = [12]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs395 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs396 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs397 = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs398 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var locs399 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var locs400 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0), asserts.Ret(1)}
-var locs401 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0)}
-var locs402 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
-var locs403 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
-var locs404 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
-var locs405 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs406 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
-var locs407 = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
-var locs408 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
-var locs409 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var locs410 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
-var locs411 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
-var locs412 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var locs413 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
-var locs414 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var locs415 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs416 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs417 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var locs418 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out"), asserts.Ret(0)}
-var locs419 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
-var locs420 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var locs421 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
-var locs422 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
-var locs423 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
-var locs424 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs425 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
-var locs426 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs427 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var locs428 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
-var locs429 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs430 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
-var locs431 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M"), asserts.Ret(0), asserts.Ret(1)}
-var locs432 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var locs433 = [1]asserts.Loc{asserts.Arg("info")}
-var locs434 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs435 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
-var locs436 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs437 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs438 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
-var locs439 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
-var locs440 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
-var locs441 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau"), asserts.Ret(0), asserts.Ret(1)}
-var locs442 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out"), asserts.Ret(0)}
-var locs443 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
-var locs444 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("out"), asserts.Ret(0)}
-var locs445 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
-var locs446 = [6]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Arg("")}
-var locs447 = [8]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs448 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
-var locs449 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs450 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
-var locs451 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs452 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
-var locs453 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs454 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
-var locs455 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs456 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs457 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
-var locs458 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Arg("out"), asserts.Ret(0)}
-var locs459 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
-var locs460 = [3]asserts.Loc{asserts.Arg("grad_in"), asserts.Arg("out"), asserts.Ret(0)}
-var locs461 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
-var locs462 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
-var locs463 = [3]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
-var locs464 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
-var locs465 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out"), asserts.Ret(0)}
-var locs466 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
-var locs467 = [3]asserts.Loc{asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
-var locs468 = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
-var locs469 = [4]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
-var locs470 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
-var locs471 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
-var locs472 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
-var locs473 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(0), asserts.Ret(1)}
-var locs474 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0)}
-var locs475 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Arg("out"), asserts.Ret(0)}
-var locs476 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
-var locs477 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var locs478 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Ret(0)}
-var locs479 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
-var locs480 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
-var locs481 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars")}
-var locs482 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Arg("out")}
-var locs483 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Ret(0)}
-var locs484 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights")}
-var locs485 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Arg("out")}
-var locs486 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Ret(0)}
-var locs487 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1")}
-var locs488 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("out")}
-var locs489 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent")}
-var locs490 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out")}
-var locs491 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("src")}
-var locs492 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out")}
-var locs493 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
-var locs494 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
-var locs495 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
-var locs496 = [3]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
-var locs497 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
-var locs498 = [5]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
-var locs499 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
-var locs500 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
-var locs501 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
-var locs502 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs503 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out"), asserts.Ret(0)}
-var locs504 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs505 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var locs506 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target"), asserts.Ret(0), asserts.Ret(1)}
-var locs507 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
-var locs508 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs509 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
-var locs510 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("output"), asserts.Arg("total_weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs511 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs512 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs513 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
-var locs514 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs515 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
-var locs516 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
-var locs517 = [5]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
-var locs518 = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
-var locs519 = [7]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
-var locs520 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer"), asserts.Ret(0), asserts.Ret(1)}
-var locs521 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs522 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
-var locs523 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
-var locs524 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var locs525 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0), asserts.Ret(1)}
-var locs526 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var locs527 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
-var locs528 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs529 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs530 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs531 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs532 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
-var locs533 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
-var locs534 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs535 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("output"), asserts.Ret(0)}
-var locs536 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs537 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs538 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs539 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var locs540 = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var locs541 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
-var locs542 = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs543 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs544 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs545 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var locs546 = [5]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs547 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs548 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
-var locs549 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs550 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
-var locs551 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var locs552 = [5]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs553 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs554 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs555 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
-var locs556 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Arg("out"), asserts.Ret(0)}
-var locs557 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs558 = [9]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs559 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
-var locs560 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
-var locs561 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
-var locs562 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
-var locs563 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Ret(0), asserts.Ret(1)}
-var locs564 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
-var locs565 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out"), asserts.Ret(0)}
-var locs566 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var locs567 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
-var locs568 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs569 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs570 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var locs571 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
-var locs572 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
-var locs573 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Arg("out"), asserts.Ret(0)}
-var locs574 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs575 = [10]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs576 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
-var locs577 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var locs578 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
-var locs579 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs580 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
-var locs581 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("H"), asserts.Ret(0), asserts.Ret(1)}
-var locs582 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var locs583 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
-var locs584 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
-var locs585 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Arg("out"), asserts.Ret(0)}
-var locs586 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
-var locs587 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs588 = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
-var locs589 = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs590 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var locs591 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs592 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var locs593 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
-var locs594 = [3]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors"), asserts.Ret(0)}
-var locs595 = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
-var locs596 = [3]asserts.Loc{asserts.Arg("list"), asserts.Arg("out"), asserts.Ret(0)}
-var locs597 = [4]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Arg("out"), asserts.Ret(0)}
-var locs598 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs599 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs600 = [6]asserts.Loc{asserts.Arg("padded"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
-var locs601 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
-var locs602 = [15]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs603 = [16]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs604 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs605 = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs606 = [5]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0)}
-var locs607 = [4]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask")}
-var locs608 = [7]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Arg("dropout_mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs609 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var locs610 = [13]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("q_descale"), asserts.Arg("k_descale"), asserts.Arg("v_descale"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var locs611 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs612 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var locs613 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs614 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs615 = [15]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs616 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs617 = [13]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs618 = [14]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Arg("attn_bias"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs619 = [13]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Arg("block_table"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs620 = [10]asserts.Loc{asserts.Arg("out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Arg("block_table"), asserts.Ret(0)}
-var locs621 = [15]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("q_descale"), asserts.Arg("k_descale"), asserts.Arg("v_descale"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs622 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("rng_state"), asserts.Arg("unused"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs623 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("seqlen_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs624 = [15]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs625 = [15]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("block_table"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var locs626 = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
-var locs627 = [5]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Arg("out"), asserts.Ret(0)}
-var locs628 = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs629 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs630 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("out"), asserts.Ret(0)}
-var locs631 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
-var locs632 = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
-var locs633 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
-var locs634 = [3]asserts.Loc{asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
-var locs635 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs636 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs637 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs638 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs639 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs640 = [14]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs641 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs642 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs643 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs644 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs645 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs646 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs647 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs648 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs649 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs650 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs651 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs652 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs653 = [2]asserts.Loc{asserts.Arg("input"), asserts.Arg("output")}
+var Locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs1 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("inputs"), asserts.Arg("gradient")}
+var Locs2 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
+var Locs3 = [1]asserts.Loc{asserts.Arg("self")}
+var Locs4 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
+var Locs5 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
+var Locs6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs8 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
+var Locs9 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs10 = [0]asserts.Loc{}
+var Locs11 = [2]asserts.Loc{asserts.Arg("dep_token"), asserts.Ret(0)}
+var Locs12 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dep_token"), asserts.Ret(0)}
+var Locs13 = [1]asserts.Loc{asserts.Arg("a")}
+var Locs14 = [1]asserts.Loc{asserts.Ret(0)}
+var Locs15 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
+var Locs16 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
+var Locs17 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
+var Locs18 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs19 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
+var Locs20 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
+var Locs21 = [3]asserts.Loc{asserts.Arg("weight_arr"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs22 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Arg("")}
+var Locs23 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs24 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
+var Locs25 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
+var Locs26 = [2]asserts.Loc{asserts.Arg("out"), asserts.Ret(0)}
+var Locs27 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
+var Locs28 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs29 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs30 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs31 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
+var Locs32 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs33 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs34 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs35 = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
+var Locs36 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate"), asserts.Ret(0)}
+var Locs37 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm"), asserts.Ret(0)}
+var Locs38 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
+var Locs39 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
+var Locs40 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs41 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
+var Locs42 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs43 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
+var Locs44 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs45 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
+var Locs46 = [3]asserts.Loc{asserts.Arg("theta"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs47 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
+var Locs48 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
+var Locs49 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
+var Locs50 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs51 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0)}
+var Locs52 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
+var Locs53 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs54 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs55 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var_transform"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs56 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
+var Locs57 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs58 = [5]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs59 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs60 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs61 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs62 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs63 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
+var Locs64 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Ret(0)}
+var Locs66 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs67 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs68 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs69 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs70 = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
+var Locs71 = [3]asserts.Loc{asserts.Arg("matrices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs72 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections"), asserts.Ret(0)}
+var Locs73 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
+var Locs74 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs75 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
+var Locs76 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs77 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
+var Locs78 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs79 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
+var Locs80 = [4]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs81 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
+var Locs82 = [4]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs83 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs84 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs85 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs86 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs87 = [9]asserts.Loc{asserts.Arg("ggI"), asserts.Arg("ggW"), asserts.Arg("ggb"), asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs88 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs89 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs90 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs91 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
+var Locs92 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs93 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
+var Locs94 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs95 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs96 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("fweights"), asserts.Arg("aweights"), asserts.Ret(0)}
+var Locs97 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs98 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs99 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs100 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs101 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs102 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs103 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs104 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs105 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs106 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs107 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
+var Locs108 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs109 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
+var Locs110 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs111 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs112 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
+var Locs113 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs114 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs115 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
+var Locs116 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
+var Locs117 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
+var Locs118 = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
+var Locs119 = [8]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs120 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
+var Locs121 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs122 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
+var Locs123 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
+var Locs124 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
+var Locs125 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs126 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Ret(0)}
+var Locs127 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs128 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing"), asserts.Ret(0)}
+var Locs129 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
+var Locs130 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs131 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs132 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs133 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs134 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs135 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs136 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs137 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs138 = [9]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
+var Locs139 = [12]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs140 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs141 = [8]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs142 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var Locs143 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var Locs144 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var Locs145 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs146 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
+var Locs147 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs148 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var Locs149 = [4]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs150 = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
+var Locs151 = [3]asserts.Loc{asserts.Arg("qtensor"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs152 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs153 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs154 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
+var Locs155 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs156 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
+var Locs157 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs158 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs159 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs160 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs161 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs162 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs163 = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
+var Locs164 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs165 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs166 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs167 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs168 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs169 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs170 = [4]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs171 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
+var Locs172 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs173 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
+var Locs174 = [3]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs175 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
+var Locs176 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs177 = [12]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs178 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs179 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs180 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs181 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs182 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs183 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs184 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs185 = [5]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Arg("bias"), asserts.Arg("alpha"), asserts.Ret(0)}
+var Locs186 = [4]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Arg("bias"), asserts.Arg("alpha")}
+var Locs187 = [6]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs188 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0), asserts.Ret(1)}
+var Locs189 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0)}
+var Locs190 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("meta"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs191 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs192 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs193 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("scale"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs194 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs195 = [5]asserts.Loc{asserts.Arg("weight"), asserts.Arg("weight_scale"), asserts.Arg("weight_zero_point"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs196 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("input_scale"), asserts.Arg("input_zero_point"), asserts.Arg("packed_weight"), asserts.Arg("output_scale"), asserts.Arg("output_zero_point"), asserts.Ret(0)}
+var Locs197 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs198 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Ret(0)}
+var Locs199 = [2]asserts.Loc{asserts.Arg("start"), asserts.Ret(0)}
+var Locs200 = [2]asserts.Loc{asserts.Arg("end"), asserts.Ret(0)}
+var Locs201 = [4]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs202 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs203 = [3]asserts.Loc{asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs204 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
+var Locs205 = [3]asserts.Loc{asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs206 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs207 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs208 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
+var Locs209 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs210 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
+var Locs211 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0), asserts.Ret(1)}
+var Locs212 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
+var Locs213 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs214 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values"), asserts.Ret(0), asserts.Ret(1)}
+var Locs215 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs216 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs217 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
+var Locs218 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs219 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs220 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs221 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs222 = [21]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
+var Locs223 = [28]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("out6"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
+var Locs224 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs225 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs226 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs227 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs228 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs229 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs230 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs231 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("qScaleAndZeros"), asserts.Ret(0)}
+var Locs232 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scales"), asserts.Ret(0)}
+var Locs233 = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
+var Locs234 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
+var Locs235 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs236 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
+var Locs237 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs238 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs239 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs240 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
+var Locs241 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs242 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
+var Locs243 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs244 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
+var Locs245 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs246 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs247 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs248 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs249 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs250 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
+var Locs251 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs252 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
+var Locs253 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs254 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
+var Locs255 = [4]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs256 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
+var Locs257 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs258 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
+var Locs259 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs260 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs261 = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
+var Locs262 = [3]asserts.Loc{asserts.Arg("repeats"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs263 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
+var Locs264 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs265 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs266 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs267 = [4]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs268 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs269 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs270 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
+var Locs271 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs272 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs273 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("window"), asserts.Ret(0)}
+var Locs274 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs275 = [8]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs276 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs277 = [4]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs278 = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
+var Locs279 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
+var Locs280 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs281 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
+var Locs282 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs283 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs284 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs285 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
+var Locs286 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs287 = [2]asserts.Loc{asserts.Arg("any"), asserts.Ret(0)}
+var Locs288 = [3]asserts.Loc{asserts.Arg("nested_size"), asserts.Ret(0), asserts.Ret(1)}
+var Locs289 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
+var Locs290 = [5]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs291 = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
+var Locs292 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
+var Locs293 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs294 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs295 = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
+var Locs296 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs297 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs298 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs299 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs300 = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
+var Locs301 = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
+var Locs302 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
+var Locs303 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
+var Locs304 = [6]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs305 = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
+var Locs306 = [8]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs307 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs308 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs309 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
+var Locs310 = [5]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs311 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
+var Locs312 = [4]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs313 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs314 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs315 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs316 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs317 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs318 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs319 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs320 = [4]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs321 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent"), asserts.Ret(0), asserts.Ret(1)}
+var Locs322 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
+var Locs323 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs324 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs325 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs326 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
+var Locs327 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_out"), asserts.Arg("weight"), asserts.Arg("arg_out"), asserts.Ret(0), asserts.Ret(1)}
+var Locs328 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Arg("scale_result"), asserts.Ret(0)}
+var Locs329 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Arg("bias"), asserts.Arg("scale_result"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs330 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs331 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs332 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs333 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs334 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
+var Locs335 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
+var Locs336 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
+var Locs337 = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
+var Locs338 = [4]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs339 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
+var Locs340 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs341 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs342 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Ret(0), asserts.Ret(1)}
+var Locs343 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
+var Locs344 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs345 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var Locs346 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
+var Locs347 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var Locs348 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs349 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
+var Locs350 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
+var Locs351 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs352 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs353 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs354 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
+var Locs355 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs356 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
+var Locs357 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
+var Locs358 = [11]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs359 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs360 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
+var Locs361 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
+var Locs362 = [1]asserts.Loc{asserts.Arg("tensor")}
+var Locs363 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs364 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs365 = [12]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs366 = [12]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
+var Locs367 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs368 = [11]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs369 = [8]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs370 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs371 = [10]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs372 = [13]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs373 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
+var Locs374 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs375 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs376 = [12]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs377 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs378 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs379 = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs380 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
+var Locs381 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
+var Locs382 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0), asserts.Ret(1)}
+var Locs383 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0)}
+var Locs384 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
+var Locs385 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
+var Locs386 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
+var Locs387 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs388 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
+var Locs389 = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
+var Locs390 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs391 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs392 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
+var Locs393 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs394 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs395 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs396 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs397 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs398 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs399 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs400 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs401 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs402 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs403 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
+var Locs404 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs405 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
+var Locs406 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs407 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs408 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs409 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs410 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
+var Locs411 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs412 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
+var Locs413 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M"), asserts.Ret(0), asserts.Ret(1)}
+var Locs414 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
+var Locs415 = [1]asserts.Loc{asserts.Arg("info")}
+var Locs416 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs417 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs418 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs419 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs420 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
+var Locs421 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
+var Locs422 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs423 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
+var Locs424 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau"), asserts.Ret(0), asserts.Ret(1)}
+var Locs425 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs426 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
+var Locs427 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs428 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
+var Locs429 = [6]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Arg("")}
+var Locs430 = [8]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs431 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs432 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs433 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
+var Locs434 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs435 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
+var Locs436 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs437 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
+var Locs438 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs439 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs440 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
+var Locs441 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs442 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
+var Locs443 = [3]asserts.Loc{asserts.Arg("grad_in"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs444 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs445 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
+var Locs446 = [3]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs447 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
+var Locs448 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs449 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
+var Locs450 = [3]asserts.Loc{asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs451 = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
+var Locs452 = [4]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs453 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
+var Locs454 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
+var Locs455 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
+var Locs456 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(0), asserts.Ret(1)}
+var Locs457 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0)}
+var Locs458 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs459 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
+var Locs460 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
+var Locs461 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Ret(0)}
+var Locs462 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
+var Locs463 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
+var Locs464 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars")}
+var Locs465 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Arg("out")}
+var Locs466 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Ret(0)}
+var Locs467 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights")}
+var Locs468 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Arg("out")}
+var Locs469 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Ret(0)}
+var Locs470 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1")}
+var Locs471 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("out")}
+var Locs472 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent")}
+var Locs473 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out")}
+var Locs474 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("src")}
+var Locs475 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out")}
+var Locs476 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
+var Locs477 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs478 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
+var Locs479 = [3]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs480 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
+var Locs481 = [5]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs482 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
+var Locs483 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs484 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
+var Locs485 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs486 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs487 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs488 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs489 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target"), asserts.Ret(0), asserts.Ret(1)}
+var Locs490 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
+var Locs491 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs492 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
+var Locs493 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("output"), asserts.Arg("total_weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs494 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs495 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs496 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
+var Locs497 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs498 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
+var Locs499 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
+var Locs500 = [5]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs501 = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
+var Locs502 = [7]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs503 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer"), asserts.Ret(0), asserts.Ret(1)}
+var Locs504 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs505 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
+var Locs506 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs507 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
+var Locs508 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0), asserts.Ret(1)}
+var Locs509 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
+var Locs510 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs511 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs512 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs513 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs514 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs515 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
+var Locs516 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs517 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs518 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs519 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs520 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs521 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs522 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
+var Locs523 = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
+var Locs524 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
+var Locs525 = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs526 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs527 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs528 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs529 = [5]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs530 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs531 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs532 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs533 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
+var Locs534 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs535 = [5]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs536 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs537 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs538 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
+var Locs539 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs540 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs541 = [9]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs542 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
+var Locs543 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
+var Locs544 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
+var Locs545 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
+var Locs546 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Ret(0), asserts.Ret(1)}
+var Locs547 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
+var Locs548 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs549 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
+var Locs550 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
+var Locs551 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs552 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs553 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
+var Locs554 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs555 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
+var Locs556 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs557 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs558 = [10]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs559 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
+var Locs560 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
+var Locs561 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs562 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs563 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
+var Locs564 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
+var Locs565 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs566 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
+var Locs567 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs568 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
+var Locs569 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs570 = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
+var Locs571 = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs572 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs573 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs574 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs575 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
+var Locs576 = [3]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs577 = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
+var Locs578 = [3]asserts.Loc{asserts.Arg("list"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs579 = [4]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs580 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs581 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs582 = [6]asserts.Loc{asserts.Arg("padded"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
+var Locs583 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
+var Locs584 = [15]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs585 = [16]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs586 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs587 = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs588 = [5]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0)}
+var Locs589 = [4]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask")}
+var Locs590 = [7]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Arg("dropout_mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs591 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
+var Locs592 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs593 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
+var Locs594 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs595 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs596 = [15]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs597 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs598 = [13]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs599 = [14]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Arg("attn_bias"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs600 = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs601 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("seqlen_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs602 = [15]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs603 = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
+var Locs604 = [5]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs605 = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs606 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs607 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs608 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
+var Locs609 = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
+var Locs610 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs611 = [3]asserts.Loc{asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs612 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs613 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs614 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs615 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs616 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs617 = [14]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs618 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs619 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs620 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs621 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs622 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs623 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs624 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs625 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs626 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs627 = [2]asserts.Loc{asserts.Arg("input"), asserts.Arg("output")}
 
-// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 713 op(s) of one shape (the first: _cast_Byte).
-func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 735 op(s) of one shape (the first: _cast_Byte).
+func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -681,8 +655,8 @@ func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 46 op(s) of one shape (the first: _cast_Byte).
-func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 58 op(s) of one shape (the first: _cast_Byte).
+func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -697,8 +671,8 @@ func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.End()
 }
 
-// checksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _backward).
-func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _backward).
+func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -719,8 +693,8 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _backward).
-func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _backward).
+func ChecksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -742,8 +716,8 @@ func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
-func checksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
+func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -761,8 +735,8 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
-func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
+func ChecksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -778,8 +752,8 @@ func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 595 op(s) of one shape (the first: data).
-func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 604 op(s) of one shape (the first: data).
+func ChecksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -787,7 +761,7 @@ func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -803,8 +777,8 @@ func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.End()
 }
 
-// checksPre7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 48 op(s) of one shape (the first: is_leaf).
-func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 44 op(s) of one shape (the first: is_leaf).
+func ChecksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -819,8 +793,8 @@ func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 48 op(s) of one shape (the first: is_leaf).
-func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: is_leaf).
+func ChecksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -832,8 +806,8 @@ func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.End()
 }
 
-// checksPre9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 207 op(s) of one shape (the first: requires_grad_).
-func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 219 op(s) of one shape (the first: requires_grad_).
+func ChecksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
@@ -844,8 +818,8 @@ func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 206 op(s) of one shape (the first: requires_grad_).
-func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 218 op(s) of one shape (the first: requires_grad_).
+func ChecksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -858,8 +832,8 @@ func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPre11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: retain_grad).
-func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: retain_grad).
+func ChecksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
@@ -870,8 +844,8 @@ func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
-func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
+func ChecksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -881,8 +855,8 @@ func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _fw_primal).
-func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _fw_primal).
+func ChecksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -890,7 +864,7 @@ func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -901,8 +875,8 @@ func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 271 op(s) of one shape (the first: _make_dual).
-func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 268 op(s) of one shape (the first: _make_dual).
+func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -920,8 +894,8 @@ func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _make_dual).
-func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _make_dual).
+func ChecksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -932,7 +906,7 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -945,8 +919,8 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 50 op(s) of one shape (the first: _unpack_dual).
-func checksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 64 op(s) of one shape (the first: _unpack_dual).
+func ChecksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -961,8 +935,8 @@ func checksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
-func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
+func ChecksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	if c.Hermetic() {
@@ -973,7 +947,7 @@ func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -989,8 +963,8 @@ func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 266 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 263 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
+func ChecksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -1001,7 +975,7 @@ func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -1020,8 +994,8 @@ func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 212 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 208 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func ChecksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1042,8 +1016,8 @@ func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 215 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func checksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 211 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func ChecksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -1066,8 +1040,8 @@ func checksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 13 op(s) of one shape (the first: _has_same_storage_numel).
-func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _has_same_storage_numel).
+func ChecksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1085,8 +1059,8 @@ func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _has_same_storage_numel).
-func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _has_same_storage_numel).
+func ChecksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1102,32 +1076,60 @@ func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _assert_scalar).
-func checksPre23(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
+// ChecksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 84 op(s) of one shape (the first: align_tensors).
+func ChecksPre23(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
+	saveList0(c, s0, t0)
+	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
-func checksPost24(c *asserts.Call, l *[0]asserts.Loc) {
+// ChecksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 58 op(s) of one shape (the first: align_tensors).
+func ChecksPost24(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	var s1 asserts.SavedList
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList0(c, s0, t0)
+	resultList0(c, &s1, t1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	c.ImplUseCountLE1List(l[1], &s1)
+	c.NotArgElemsList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1List(l[1], &s1)
+	c.FreshNoAliasListOf(l[1], &s1, l[0], s0)
+	c.DistinctOutputs(asserts.OutList(l[1], &s1))
 	c.End()
 }
 
-// checksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 52 op(s) of one shape (the first: _make_dep_token).
-func checksPre25(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
+// ChecksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _assert_scalar).
+func ChecksPre25(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 52 op(s) of one shape (the first: _make_dep_token).
-func checksPost26(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
+// ChecksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
+func ChecksPost26(c *asserts.Call, l *[0]asserts.Loc) {
+	c.End()
+}
+
+// ChecksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 60 op(s) of one shape (the first: _make_dep_token).
+func ChecksPre27(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 60 op(s) of one shape (the first: _make_dep_token).
+func ChecksPost28(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
 	var s0 asserts.Saved
 	c.Result(&s0, t0)
-	c.ImplUseCountEqFresh(l[0], &s0, t0)
+	c.ImplUseCountLE1(l[0], &s0)
 	c.StorageUseCountEq1(l[0], &s0)
 	c.End()
 }
 
-// checksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func checksPre27(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func ChecksPre29(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1151,8 +1153,8 @@ func checksPre27(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func checksPost28(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func ChecksPost30(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1176,8 +1178,8 @@ func checksPost28(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 16 op(s) of one shape (the first: _cudnn_ctc_loss).
-func checksPre29(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 15 op(s) of one shape (the first: _cudnn_ctc_loss).
+func ChecksPre31(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1195,8 +1197,8 @@ func checksPre29(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 18 op(s) of one shape (the first: _cudnn_ctc_loss).
-func checksPost30(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 16 op(s) of one shape (the first: _cudnn_ctc_loss).
+func ChecksPost32(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	if c.Hermetic() {
@@ -1209,7 +1211,7 @@ func checksPost30(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -1221,7 +1223,7 @@ func checksPost30(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -1241,8 +1243,8 @@ func checksPost30(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func checksPre31(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func ChecksPre33(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1266,8 +1268,8 @@ func checksPre31(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func checksPost32(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func ChecksPost34(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	if c.Hermetic() {
@@ -1297,8 +1299,8 @@ func checksPost32(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func checksPre33(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre35 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func ChecksPre35(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1322,8 +1324,8 @@ func checksPre33(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func checksPost34(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost36 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func ChecksPost36(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	if c.Hermetic() {
@@ -1342,7 +1344,7 @@ func checksPost34(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -1358,7 +1360,7 @@ func checksPost34(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 		c.FreshNoAlias(l[4], &s4, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -1384,16 +1386,8 @@ func checksPost34(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre35 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 82 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
-func checksPre35(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// checksPost36 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
-func checksPost36(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
+func ChecksPost37(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -1402,7 +1396,7 @@ func checksPost36(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.Result(&s1, t1)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
@@ -1411,8 +1405,8 @@ func checksPost36(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre37 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 16 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func checksPre37(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre38 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 19 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func ChecksPre38(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -1426,8 +1420,8 @@ func checksPre37(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost38 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func checksPost38(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func ChecksPost39(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -1446,8 +1440,8 @@ func checksPost38(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.End()
 }
 
-// checksPre39 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func checksPre39(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre40 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPre40(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1477,8 +1471,8 @@ func checksPre39(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost40 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func checksPost40(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPost41(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -1509,7 +1503,7 @@ func checksPost40(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.SameContentAfter(l[4], s4, t4)
 		c.SameContentAfter(l[5], s5, t5)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
@@ -1517,7 +1511,7 @@ func checksPost40(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
@@ -1525,7 +1519,7 @@ func checksPost40(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[8])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
@@ -1533,7 +1527,7 @@ func checksPost40(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[9])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[9])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
@@ -1541,7 +1535,7 @@ func checksPost40(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[10])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[10])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[10])
@@ -1553,8 +1547,8 @@ func checksPost40(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre41 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
-func checksPre41(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre42 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
+func ChecksPre42(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1599,8 +1593,8 @@ func checksPre41(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost42 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
-func checksPost42(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+// ChecksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
+func ChecksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -1669,8 +1663,8 @@ func checksPost42(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre43 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func checksPre43(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPre44(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1715,8 +1709,8 @@ func checksPre43(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost44 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func checksPost44(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPost45(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -1767,7 +1761,7 @@ func checksPost44(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.SameContentAfter(l[9], s9, t9)
 		c.SameContentAfter(l[10], s10, t10)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[11])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
@@ -1780,7 +1774,7 @@ func checksPost44(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[12])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
@@ -1793,7 +1787,7 @@ func checksPost44(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[13])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
@@ -1806,7 +1800,7 @@ func checksPost44(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[14])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[14])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[14])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
@@ -1823,8 +1817,8 @@ func checksPost44(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre45 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func checksPre45(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// ChecksPre46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPre46(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1881,8 +1875,8 @@ func checksPre45(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func checksPost46(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// ChecksPost47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPost47(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -1952,8 +1946,8 @@ func checksPost46(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _fused_dropout).
-func checksPost47(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost48 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 63 op(s) of one shape (the first: _fused_dropout).
+func ChecksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	if c.Hermetic() {
@@ -1963,7 +1957,7 @@ func checksPost47(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -1973,7 +1967,7 @@ func checksPost47(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -1990,8 +1984,8 @@ func checksPost47(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPre48 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: _fused_dropout.out).
-func checksPre48(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre49 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _fused_dropout.out).
+func ChecksPre49(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2012,8 +2006,8 @@ func checksPre48(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost49 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: _fused_dropout.out).
-func checksPost49(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _fused_dropout.out).
+func ChecksPost50(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -2039,8 +2033,8 @@ func checksPost49(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre50 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 72 op(s) of one shape (the first: _sobol_engine_ff_).
-func checksPre50(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre51 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 71 op(s) of one shape (the first: _sobol_engine_ff_).
+func ChecksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2058,8 +2052,8 @@ func checksPre50(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost51 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 70 op(s) of one shape (the first: _sobol_engine_ff_).
-func checksPost51(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 69 op(s) of one shape (the first: _sobol_engine_ff_).
+func ChecksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2078,8 +2072,8 @@ func checksPost51(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
-func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
+func ChecksPost53(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2098,8 +2092,8 @@ func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre53 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 494 op(s) of one shape (the first: abs.out).
-func checksPre53(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre54 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 502 op(s) of one shape (the first: abs.out).
+func ChecksPre54(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2117,8 +2111,8 @@ func checksPre53(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost54 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 493 op(s) of one shape (the first: abs.out).
-func checksPost54(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 501 op(s) of one shape (the first: abs.out).
+func ChecksPost55(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2137,8 +2131,8 @@ func checksPost54(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre55 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 88 op(s) of one shape (the first: addmv).
-func checksPre55(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 92 op(s) of one shape (the first: addmv).
+func ChecksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2159,8 +2153,8 @@ func checksPre55(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost56 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 135 op(s) of one shape (the first: addmv).
-func checksPost56(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 137 op(s) of one shape (the first: addmv).
+func ChecksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2174,7 +2168,7 @@ func checksPost56(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -2196,8 +2190,8 @@ func checksPost56(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre57 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 19 op(s) of one shape (the first: addmv_).
-func checksPre57(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre58 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 21 op(s) of one shape (the first: addmv_).
+func ChecksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2218,8 +2212,8 @@ func checksPre57(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost58 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 21 op(s) of one shape (the first: addmv_).
-func checksPost58(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: addmv_).
+func ChecksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2242,8 +2236,8 @@ func checksPost58(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre59 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 59 op(s) of one shape (the first: addmv.out).
-func checksPre59(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre60 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 56 op(s) of one shape (the first: addmv.out).
+func ChecksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2267,8 +2261,8 @@ func checksPre59(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost60 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 90 op(s) of one shape (the first: addmv.out).
-func checksPost60(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 88 op(s) of one shape (the first: addmv.out).
+func ChecksPost61(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2295,8 +2289,8 @@ func checksPost60(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
-func checksPost61(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
+func ChecksPost62(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -2311,8 +2305,8 @@ func checksPost61(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre62 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm).
-func checksPre62(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre63 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm).
+func ChecksPre63(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2337,8 +2331,8 @@ func checksPre62(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost63 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
-func checksPost63(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
+func ChecksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2360,7 +2354,7 @@ func checksPost63(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -2390,8 +2384,8 @@ func checksPost63(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre64 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm).
-func checksPre64(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm).
+func ChecksPre65(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2418,8 +2412,8 @@ func checksPre64(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost65 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
-func checksPost65(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
+func ChecksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2439,7 +2433,7 @@ func checksPost65(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -2467,8 +2461,8 @@ func checksPost65(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre66 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
-func checksPre66(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre67 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
+func ChecksPre67(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2498,8 +2492,8 @@ func checksPre66(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost67 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
-func checksPost67(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost68 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
+func ChecksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2534,8 +2528,8 @@ func checksPost67(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
-func checksPre68(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre69 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPre69(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2560,8 +2554,8 @@ func checksPre68(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost69 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
-func checksPost69(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -2589,7 +2583,7 @@ func checksPost69(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -2607,7 +2601,7 @@ func checksPost69(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -2625,7 +2619,7 @@ func checksPost69(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -2643,7 +2637,7 @@ func checksPost69(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -2674,8 +2668,8 @@ func checksPost69(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre70 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func checksPre70(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func ChecksPre71(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2711,8 +2705,8 @@ func checksPre70(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func checksPost71(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost72 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func ChecksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -2745,7 +2739,7 @@ func checksPost71(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -2769,7 +2763,7 @@ func checksPost71(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 		c.FreshNoAlias(l[8], &s8, l[7], s7)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -2793,7 +2787,7 @@ func checksPost71(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[9], &s9, l[6], s6)
 		c.FreshNoAlias(l[9], &s9, l[7], s7)
 	}
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	c.ImplUseCountLE1(l[10], &s10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -2831,8 +2825,8 @@ func checksPost71(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre72 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: bilinear).
-func checksPre72(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre73 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: bilinear).
+func ChecksPre73(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2856,8 +2850,8 @@ func checksPre72(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost73 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 19 op(s) of one shape (the first: bilinear).
-func checksPost73(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost74 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: bilinear).
+func ChecksPost74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2874,7 +2868,7 @@ func checksPost73(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -2899,8 +2893,8 @@ func checksPost73(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre74 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 43 op(s) of one shape (the first: binary_cross_entropy).
-func checksPre74(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre75 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 41 op(s) of one shape (the first: binary_cross_entropy).
+func ChecksPre75(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2921,8 +2915,8 @@ func checksPre74(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre75 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: binary_cross_entropy.out).
-func checksPre75(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
+func ChecksPre76(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2946,8 +2940,8 @@ func checksPre75(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
-func checksPre76(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre77 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
+func ChecksPre77(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2974,8 +2968,8 @@ func checksPre76(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost77 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
-func checksPost77(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost78 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
+func ChecksPost78(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -3006,8 +3000,8 @@ func checksPost77(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre78 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func checksPre78(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre79 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: binary_cross_entropy_with_logits).
+func ChecksPre79(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3031,8 +3025,8 @@ func checksPre78(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre79 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
-func checksPre79(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
+func ChecksPre80(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3059,8 +3053,8 @@ func checksPre79(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: bincount).
-func checksPre80(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: bincount).
+func ChecksPre81(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3078,8 +3072,8 @@ func checksPre80(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
-func checksPre81(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
+func ChecksPre82(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3100,28 +3094,8 @@ func checksPre81(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost82 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: broadcast_tensors).
-func checksPost82(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	var s1 asserts.SavedList
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList0(c, s0, t0)
-	resultList0(c, &s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
-	c.NotArgElemsList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1List(l[1], &s1)
-	c.FreshNoAliasListOf(l[1], &s1, l[0], s0)
-	c.DistinctOutputs(asserts.OutList(l[1], &s1))
-	c.End()
-}
-
-// checksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 18 op(s) of one shape (the first: cat).
-func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 21 op(s) of one shape (the first: cat).
+func ChecksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -3132,15 +3106,15 @@ func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// checksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: cat.out).
-func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 18 op(s) of one shape (the first: cat.out).
+func ChecksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -3159,8 +3133,8 @@ func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.End()
 }
 
-// checksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: unsafe_chunk).
-func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: unsafe_chunk).
+func ChecksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -3168,7 +3142,7 @@ func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.After(s0, t0)
 	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
+	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
@@ -3177,8 +3151,8 @@ func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: tensor_split.sections).
-func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: tensor_split.sections).
+func ChecksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -3193,8 +3167,8 @@ func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
-func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
+func ChecksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -3213,8 +3187,8 @@ func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre88 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: clamp.Tensor).
-func checksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre88 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3235,8 +3209,8 @@ func checksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
-func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
+func ChecksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3257,8 +3231,8 @@ func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre90 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: clamp.Tensor_out).
-func checksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre90 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: clamp.Tensor_out).
+func ChecksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3282,8 +3256,8 @@ func checksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
-func checksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
+func ChecksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3304,8 +3278,8 @@ func checksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward).
-func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward).
+func ChecksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -3323,7 +3297,7 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -3337,7 +3311,7 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -3351,7 +3325,7 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 	}
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -3374,8 +3348,8 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre93 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: convolution_backward.out).
-func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre93 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: convolution_backward.out).
+func ChecksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3405,8 +3379,8 @@ func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: convolution_backward.out).
-func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: convolution_backward.out).
+func ChecksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -3447,8 +3421,8 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre95 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _convolution_double_backward).
-func checksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre95 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _convolution_double_backward).
+func ChecksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3478,8 +3452,8 @@ func checksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
-func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
+func ChecksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -3506,7 +3480,7 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -3526,7 +3500,7 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 		c.FreshNoAlias(l[6], &s6, l[5], s5)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -3546,7 +3520,7 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -3578,8 +3552,8 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: conv_tbc_backward).
-func checksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: conv_tbc_backward).
+func ChecksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3603,8 +3577,8 @@ func checksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
-func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
+func ChecksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -3625,7 +3599,7 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -3641,7 +3615,7 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 		c.FreshNoAlias(l[4], &s4, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -3657,7 +3631,7 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -3683,8 +3657,8 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func checksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func ChecksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3709,8 +3683,8 @@ func checksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func checksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func ChecksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3747,8 +3721,8 @@ func checksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func ChecksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -3808,8 +3782,8 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre102 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func checksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre102 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func ChecksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3845,8 +3819,8 @@ func checksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func checksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func ChecksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3891,8 +3865,8 @@ func checksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func ChecksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -3953,8 +3927,8 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre105 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func checksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre105 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func ChecksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3975,8 +3949,8 @@ func checksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func ChecksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -3992,7 +3966,7 @@ func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -4006,7 +3980,7 @@ func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -4029,8 +4003,8 @@ func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre107 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre107 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func ChecksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4057,8 +4031,8 @@ func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func ChecksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -4092,8 +4066,8 @@ func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre109 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre109 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4114,8 +4088,8 @@ func checksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4135,8 +4109,8 @@ func checksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
-func checksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
+func ChecksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4159,8 +4133,8 @@ func checksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
-func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
+func ChecksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4183,8 +4157,8 @@ func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre113 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: ctc_loss.Tensor).
-func checksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre113 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: ctc_loss.Tensor).
+func ChecksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4208,8 +4182,8 @@ func checksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func checksPre114(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
+func ChecksPre114(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4239,8 +4213,8 @@ func checksPre114(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func checksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
+func ChecksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	if c.Hermetic() {
@@ -4278,8 +4252,8 @@ func checksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre116 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _ctc_loss_backward).
-func checksPre116(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre116 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _ctc_loss_backward).
+func ChecksPre116(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4306,8 +4280,8 @@ func checksPre116(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre117 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
-func checksPre117(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre117 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
+func ChecksPre117(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4337,8 +4311,8 @@ func checksPre117(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre118 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func checksPre118(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre118 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func ChecksPre118(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4371,8 +4345,8 @@ func checksPre118(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost119 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func checksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost119 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func ChecksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4398,7 +4372,7 @@ func checksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -4432,8 +4406,8 @@ func checksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
-func checksPost120(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
+func ChecksPost120(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4441,7 +4415,7 @@ func checksPost120(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.After(s0, t0)
 	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
+	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
 	c.FreshNoAliasList(l[1], &s1, l[0], s0)
@@ -4452,8 +4426,8 @@ func checksPost120(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre121 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: gradient.tensorarrayint).
-func checksPre121(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre121 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: gradient.tensorarrayint).
+func ChecksPre121(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -4471,8 +4445,8 @@ func checksPre121(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
-func checksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
+func ChecksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4486,7 +4460,7 @@ func checksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	asserts.ImplUseCountEqFreshList(c, l[2], &s2, t2)
+	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElems(l[2], &s2, l[0], s0)
 	c.NotArgElemsList(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1List(l[2], &s2)
@@ -4499,8 +4473,8 @@ func checksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre123 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func checksPre123(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre123 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPre123(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4524,8 +4498,8 @@ func checksPre123(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func checksPost124(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPost124(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4546,25 +4520,25 @@ func checksPost124(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.SameContentAfter(l[2], s2, t2)
 		c.SameContentAfter(l[3], s3, t3)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
@@ -4574,8 +4548,8 @@ func checksPost124(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre125 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func checksPre125(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre125 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func ChecksPre125(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4611,8 +4585,8 @@ func checksPre125(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func checksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func ChecksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -4664,8 +4638,8 @@ func checksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre127 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: embedding_bag).
-func checksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre127 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: embedding_bag).
+func ChecksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4689,8 +4663,8 @@ func checksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost128 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: embedding_bag).
-func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost128 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: embedding_bag).
+func ChecksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -4713,7 +4687,7 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -4729,7 +4703,7 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 		c.FreshNoAlias(l[4], &s4, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -4745,7 +4719,7 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -4761,7 +4735,7 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[2], s2)
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -4787,8 +4761,8 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre129 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func checksPre129(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre129 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
+func ChecksPre129(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4821,8 +4795,8 @@ func checksPre129(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
-func checksPre130(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
+func ChecksPre130(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4852,8 +4826,8 @@ func checksPre130(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _embedding_bag_sparse_backward).
-func checksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _embedding_bag_sparse_backward).
+func ChecksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4876,7 +4850,7 @@ func checksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -4907,8 +4881,8 @@ func checksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre132 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
-func checksPre132(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre132 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
+func ChecksPre132(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4941,8 +4915,8 @@ func checksPre132(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost133 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
-func checksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost133 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
+func ChecksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4981,8 +4955,8 @@ func checksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre134 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm).
-func checksPre134(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre134 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm).
+func ChecksPre134(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5003,8 +4977,8 @@ func checksPre134(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre135 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm.out).
-func checksPre135(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre135 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm.out).
+func ChecksPre135(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5034,8 +5008,8 @@ func checksPre135(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre136 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
-func checksPre136(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre136 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
+func ChecksPre136(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5062,8 +5036,8 @@ func checksPre136(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward).
-func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward).
+func ChecksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -5087,7 +5061,7 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -5105,7 +5079,7 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -5123,7 +5097,7 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -5152,8 +5126,8 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre138 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
-func checksPre138(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre138 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
+func ChecksPre138(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5189,8 +5163,8 @@ func checksPre138(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward.out).
-func checksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward.out).
+func ChecksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -5239,8 +5213,8 @@ func checksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre140 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index.Tensor).
-func checksPre140(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre140 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index.Tensor).
+func ChecksPre140(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5258,8 +5232,8 @@ func checksPre140(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index.Tensor).
-func checksPost141(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index.Tensor).
+func ChecksPost141(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5273,7 +5247,7 @@ func checksPost141(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -5291,8 +5265,8 @@ func checksPost141(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre142 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
-func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre142 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
+func ChecksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5313,8 +5287,8 @@ func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
-func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
+func ChecksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5339,8 +5313,8 @@ func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre144 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _unsafe_masked_index).
-func checksPre144(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre144 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _unsafe_masked_index).
+func ChecksPre144(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5361,8 +5335,8 @@ func checksPre144(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index).
-func checksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index).
+func ChecksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5377,7 +5351,7 @@ func checksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutation(l[1], s1)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -5404,8 +5378,8 @@ func checksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre146 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _unsafe_masked_index_put_accumulate).
-func checksPre146(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre146 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _unsafe_masked_index_put_accumulate).
+func ChecksPre146(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5429,8 +5403,8 @@ func checksPre146(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index_put_accumulate).
-func checksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index_put_accumulate).
+func ChecksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5448,7 +5422,7 @@ func checksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.NoMutation(l[3], s3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -5486,8 +5460,8 @@ func checksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre148 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
-func checksPre148(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre148 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
+func ChecksPre148(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5508,8 +5482,8 @@ func checksPre148(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost149 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
-func checksPost149(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost149 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
+func ChecksPost149(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5534,8 +5508,8 @@ func checksPost149(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre150 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put.out).
-func checksPre150(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre150 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put.out).
+func ChecksPre150(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5559,8 +5533,8 @@ func checksPre150(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost151 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
-func checksPost151(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost151 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
+func ChecksPost151(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5589,8 +5563,8 @@ func checksPost151(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre152 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: index_put).
-func checksPre152(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre152 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: index_put).
+func ChecksPre152(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5611,8 +5585,8 @@ func checksPre152(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost153 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index_put).
-func checksPost153(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost153 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index_put).
+func ChecksPost153(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5629,7 +5603,7 @@ func checksPost153(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -5656,8 +5630,8 @@ func checksPost153(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre154 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func checksPre154(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre154 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func ChecksPre154(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5687,8 +5661,8 @@ func checksPre154(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre155 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
-func checksPre155(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre155 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
+func ChecksPre155(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5727,8 +5701,8 @@ func checksPre155(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
-func checksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
+func ChecksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -5781,52 +5755,8 @@ func checksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _fused_rms_norm).
-func checksPre157(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// checksPre158 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_rms_norm_backward).
-func checksPre158(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// checksPre159 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cslt_sparse_mm_search).
-func checksPre159(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cslt_sparse_mm_search).
+func ChecksPre157(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5850,8 +5780,8 @@ func checksPre159(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre160 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
-func checksPre160(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre158 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
+func ChecksPre158(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -5866,8 +5796,8 @@ func checksPre160(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost161 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
-func checksPost161(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost159 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
+func ChecksPost159(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -5883,7 +5813,7 @@ func checksPost161(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -5893,7 +5823,7 @@ func checksPost161(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -5903,7 +5833,7 @@ func checksPost161(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 	}
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -5913,7 +5843,7 @@ func checksPost161(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 	}
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 	}
@@ -5923,7 +5853,7 @@ func checksPost161(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[4], &s4, l[0], s0)
 	}
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 	}
@@ -5940,8 +5870,8 @@ func checksPost161(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre162 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
-func checksPre162(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre160 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
+func ChecksPre160(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5971,51 +5901,8 @@ func checksPre162(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost163 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: fbgemm_linear_fp16_weight_fp32_activation.out).
-func checksPost163(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
-		c.FreshNoAliasRows(4)
-	} else {
-		c.FreshNoAlias(l[4], &s4, l[0], s0)
-		c.FreshNoAlias(l[4], &s4, l[1], s1)
-		c.FreshNoAlias(l[4], &s4, l[2], s2)
-		c.FreshNoAlias(l[4], &s4, l[3], s3)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-	}
-	c.End()
-}
-
-// checksPre164 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
-func checksPre164(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre161 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
+func ChecksPre161(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6048,8 +5935,8 @@ func checksPre164(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost165 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: mkldnn_rnn_layer).
-func checksPost165(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: mkldnn_rnn_layer).
+func ChecksPost162(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -6081,7 +5968,7 @@ func checksPost165(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -6103,7 +5990,7 @@ func checksPost165(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 		c.FreshNoAlias(l[7], &s7, l[6], s6)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -6125,7 +6012,7 @@ func checksPost165(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[5], s5)
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -6147,7 +6034,7 @@ func checksPost165(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[5], s5)
 		c.FreshNoAlias(l[9], &s9, l[6], s6)
 	}
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	c.ImplUseCountLE1(l[10], &s10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -6182,8 +6069,8 @@ func checksPost165(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre166 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func checksPre166(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre163 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
+func ChecksPre163(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6228,8 +6115,8 @@ func checksPre166(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost167 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func checksPost167(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
+func ChecksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -6293,8 +6180,8 @@ func checksPost167(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre168 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func checksPre168(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPre165 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
+func ChecksPre165(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6348,8 +6235,8 @@ func checksPre168(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost169 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func checksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
+// ChecksPost166 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
+func ChecksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
 	var s14 asserts.Saved
 	var s15 asserts.Saved
 	var s16 asserts.Saved
@@ -6408,7 +6295,7 @@ func checksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[11], s11)
 	c.SameImplStorageVersion(l[12], s12)
 	c.SameImplStorageVersion(l[13], s13)
-	c.ImplUseCountEqFresh(l[14], &s14, t14)
+	c.ImplUseCountLE1(l[14], &s14)
 	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10) && s14.ImplApart(s11) && s14.ImplApart(s12) && s14.ImplApart(s13)) {
 		c.NotArg(l[14], &s14, l[0], s0)
 		c.NotArg(l[14], &s14, l[1], s1)
@@ -6444,7 +6331,7 @@ func checksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[14], &s14, l[12], s12)
 		c.FreshNoAlias(l[14], &s14, l[13], s13)
 	}
-	c.ImplUseCountEqFresh(l[15], &s15, t15)
+	c.ImplUseCountLE1(l[15], &s15)
 	if !(s15.ImplApart(s0) && s15.ImplApart(s1) && s15.ImplApart(s2) && s15.ImplApart(s3) && s15.ImplApart(s4) && s15.ImplApart(s5) && s15.ImplApart(s6) && s15.ImplApart(s7) && s15.ImplApart(s8) && s15.ImplApart(s9) && s15.ImplApart(s10) && s15.ImplApart(s11) && s15.ImplApart(s12) && s15.ImplApart(s13)) {
 		c.NotArg(l[15], &s15, l[0], s0)
 		c.NotArg(l[15], &s15, l[1], s1)
@@ -6480,7 +6367,7 @@ func checksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[15], &s15, l[12], s12)
 		c.FreshNoAlias(l[15], &s15, l[13], s13)
 	}
-	c.ImplUseCountEqFresh(l[16], &s16, t16)
+	c.ImplUseCountLE1(l[16], &s16)
 	if !(s16.ImplApart(s0) && s16.ImplApart(s1) && s16.ImplApart(s2) && s16.ImplApart(s3) && s16.ImplApart(s4) && s16.ImplApart(s5) && s16.ImplApart(s6) && s16.ImplApart(s7) && s16.ImplApart(s8) && s16.ImplApart(s9) && s16.ImplApart(s10) && s16.ImplApart(s11) && s16.ImplApart(s12) && s16.ImplApart(s13)) {
 		c.NotArg(l[16], &s16, l[0], s0)
 		c.NotArg(l[16], &s16, l[1], s1)
@@ -6516,7 +6403,7 @@ func checksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[16], &s16, l[12], s12)
 		c.FreshNoAlias(l[16], &s16, l[13], s13)
 	}
-	c.ImplUseCountEqFresh(l[17], &s17, t17)
+	c.ImplUseCountLE1(l[17], &s17)
 	if !(s17.ImplApart(s0) && s17.ImplApart(s1) && s17.ImplApart(s2) && s17.ImplApart(s3) && s17.ImplApart(s4) && s17.ImplApart(s5) && s17.ImplApart(s6) && s17.ImplApart(s7) && s17.ImplApart(s8) && s17.ImplApart(s9) && s17.ImplApart(s10) && s17.ImplApart(s11) && s17.ImplApart(s12) && s17.ImplApart(s13)) {
 		c.NotArg(l[17], &s17, l[0], s0)
 		c.NotArg(l[17], &s17, l[1], s1)
@@ -6552,7 +6439,7 @@ func checksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[17], &s17, l[12], s12)
 		c.FreshNoAlias(l[17], &s17, l[13], s13)
 	}
-	c.ImplUseCountEqFresh(l[18], &s18, t18)
+	c.ImplUseCountLE1(l[18], &s18)
 	if !(s18.ImplApart(s0) && s18.ImplApart(s1) && s18.ImplApart(s2) && s18.ImplApart(s3) && s18.ImplApart(s4) && s18.ImplApart(s5) && s18.ImplApart(s6) && s18.ImplApart(s7) && s18.ImplApart(s8) && s18.ImplApart(s9) && s18.ImplApart(s10) && s18.ImplApart(s11) && s18.ImplApart(s12) && s18.ImplApart(s13)) {
 		c.NotArg(l[18], &s18, l[0], s0)
 		c.NotArg(l[18], &s18, l[1], s1)
@@ -6588,7 +6475,7 @@ func checksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[18], &s18, l[12], s12)
 		c.FreshNoAlias(l[18], &s18, l[13], s13)
 	}
-	c.ImplUseCountEqFresh(l[19], &s19, t19)
+	c.ImplUseCountLE1(l[19], &s19)
 	if !(s19.ImplApart(s0) && s19.ImplApart(s1) && s19.ImplApart(s2) && s19.ImplApart(s3) && s19.ImplApart(s4) && s19.ImplApart(s5) && s19.ImplApart(s6) && s19.ImplApart(s7) && s19.ImplApart(s8) && s19.ImplApart(s9) && s19.ImplApart(s10) && s19.ImplApart(s11) && s19.ImplApart(s12) && s19.ImplApart(s13)) {
 		c.NotArg(l[19], &s19, l[0], s0)
 		c.NotArg(l[19], &s19, l[1], s1)
@@ -6624,7 +6511,7 @@ func checksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[19], &s19, l[12], s12)
 		c.FreshNoAlias(l[19], &s19, l[13], s13)
 	}
-	c.ImplUseCountEqFresh(l[20], &s20, t20)
+	c.ImplUseCountLE1(l[20], &s20)
 	if !(s20.ImplApart(s0) && s20.ImplApart(s1) && s20.ImplApart(s2) && s20.ImplApart(s3) && s20.ImplApart(s4) && s20.ImplApart(s5) && s20.ImplApart(s6) && s20.ImplApart(s7) && s20.ImplApart(s8) && s20.ImplApart(s9) && s20.ImplApart(s10) && s20.ImplApart(s11) && s20.ImplApart(s12) && s20.ImplApart(s13)) {
 		c.NotArg(l[20], &s20, l[0], s0)
 		c.NotArg(l[20], &s20, l[1], s1)
@@ -6680,8 +6567,8 @@ func checksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre170 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func checksPre170(c *asserts.Call, op *asserts.Op, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, s19 *asserts.Saved, s20 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
+// ChecksPre167 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
+func ChecksPre167(c *asserts.Call, op *asserts.Op, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, s19 *asserts.Saved, s20 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6756,8 +6643,8 @@ func checksPre170(c *asserts.Call, op *asserts.Op, l *[28]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost171 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func checksPost171(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, s19 *asserts.Saved, s20 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor, t21 *torch.Tensor, t22 *torch.Tensor, t23 *torch.Tensor, t24 *torch.Tensor, t25 *torch.Tensor, t26 *torch.Tensor, t27 *torch.Tensor) {
+// ChecksPost168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
+func ChecksPost168(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, s19 *asserts.Saved, s20 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor, t21 *torch.Tensor, t22 *torch.Tensor, t23 *torch.Tensor, t24 *torch.Tensor, t25 *torch.Tensor, t26 *torch.Tensor, t27 *torch.Tensor) {
 	var s21 asserts.Saved
 	var s22 asserts.Saved
 	var s23 asserts.Saved
@@ -6870,8 +6757,8 @@ func checksPost171(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre172 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func checksPre172(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre169 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
+func ChecksPre169(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6896,8 +6783,8 @@ func checksPre172(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost173 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
-func checksPost173(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost170 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
+func ChecksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -6923,7 +6810,7 @@ func checksPost173(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -6941,7 +6828,7 @@ func checksPost173(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -6959,7 +6846,7 @@ func checksPost173(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -6990,8 +6877,8 @@ func checksPost173(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre174 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
-func checksPre174(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre171 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPre171(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7025,8 +6912,8 @@ func checksPre174(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost175 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
-func checksPost175(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost172 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPost172(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -7079,8 +6966,8 @@ func checksPost175(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre176 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func checksPre176(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre173 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
+func ChecksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7113,8 +7000,8 @@ func checksPre176(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost177 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm_backward).
-func checksPost177(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost174 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm_backward).
+func ChecksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -7144,7 +7031,7 @@ func checksPost177(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -7166,7 +7053,7 @@ func checksPost177(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 		c.FreshNoAlias(l[7], &s7, l[6], s6)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -7188,7 +7075,7 @@ func checksPost177(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[5], s5)
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -7223,8 +7110,8 @@ func checksPost177(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre178 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
-func checksPre178(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre175 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
+func ChecksPre175(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7266,8 +7153,8 @@ func checksPre178(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost179 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
-func checksPost179(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost176 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
+func ChecksPost176(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -7324,8 +7211,8 @@ func checksPost179(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre180 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
-func checksPre180(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre177 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
+func ChecksPre177(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -7352,8 +7239,8 @@ func checksPre180(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost181 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func checksPost181(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost178 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func ChecksPost178(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -7384,7 +7271,7 @@ func checksPost181(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 	}
@@ -7408,7 +7295,7 @@ func checksPost181(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 	}
@@ -7432,7 +7319,7 @@ func checksPost181(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 	}
@@ -7456,7 +7343,7 @@ func checksPost181(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 	}
@@ -7480,7 +7367,7 @@ func checksPost181(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[3], s3)
 		c.FreshNoAlias(l[8], &s8, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 	}
@@ -7514,8 +7401,8 @@ func checksPost181(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre182 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn.out).
-func checksPre182(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre179 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn.out).
+func ChecksPre179(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -7557,8 +7444,8 @@ func checksPre182(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost183 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
-func checksPost183(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
+func ChecksPost180(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -7623,8 +7510,8 @@ func checksPost183(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre184 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func checksPre184(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre181 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func ChecksPre181(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -7669,8 +7556,8 @@ func checksPre184(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost185 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func checksPost185(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// ChecksPost182 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func ChecksPost182(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -7717,7 +7604,7 @@ func checksPost185(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	c.ImplUseCountLE1(l[11], &s11)
 	if !(s11.ImplApart(s0)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 	}
@@ -7753,7 +7640,7 @@ func checksPost185(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[9], s9)
 		c.FreshNoAlias(l[11], &s11, l[10], s10)
 	}
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
+	c.ImplUseCountLE1(l[12], &s12)
 	if !(s12.ImplApart(s0)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 	}
@@ -7789,7 +7676,7 @@ func checksPost185(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[12], &s12, l[9], s9)
 		c.FreshNoAlias(l[12], &s12, l[10], s10)
 	}
-	c.ImplUseCountEqFresh(l[13], &s13, t13)
+	c.ImplUseCountLE1(l[13], &s13)
 	if !(s13.ImplApart(s0)) {
 		c.NotArg(l[13], &s13, l[0], s0)
 	}
@@ -7825,7 +7712,7 @@ func checksPost185(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[13], &s13, l[9], s9)
 		c.FreshNoAlias(l[13], &s13, l[10], s10)
 	}
-	asserts.ImplUseCountEqFreshList(c, l[14], &s14, t14)
+	c.ImplUseCountLE1List(l[14], &s14)
 	c.NotArgElems(l[14], &s14, l[0], s0)
 	c.NotArgElemsList(l[14], &s14, l[1], s1)
 	c.NotArgElems(l[14], &s14, l[2], s2)
@@ -7865,8 +7752,8 @@ func checksPost185(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre186 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
-func checksPre186(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre183 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
+func ChecksPre183(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7891,8 +7778,8 @@ func checksPre186(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre187 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
-func checksPre187(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre184 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
+func ChecksPre184(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7926,8 +7813,8 @@ func checksPre187(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre188 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
-func checksPre188(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre185 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
+func ChecksPre185(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7954,8 +7841,8 @@ func checksPre188(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost189 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
-func checksPost189(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost186 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
+func ChecksPost186(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -7981,7 +7868,7 @@ func checksPost189(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -7999,7 +7886,7 @@ func checksPost189(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -8017,7 +7904,7 @@ func checksPost189(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -8044,8 +7931,8 @@ func checksPost189(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre190 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func checksPre190(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre187 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
+func ChecksPre187(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -8072,8 +7959,8 @@ func checksPre190(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost191 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func checksPost191(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost188 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit_functional).
+func ChecksPost188(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -8101,7 +7988,7 @@ func checksPost191(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -8119,7 +8006,7 @@ func checksPost191(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -8137,7 +8024,7 @@ func checksPost191(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -8155,7 +8042,7 @@ func checksPost191(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -8173,7 +8060,7 @@ func checksPost191(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[3], s3)
 		c.FreshNoAlias(l[8], &s8, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -8202,8 +8089,8 @@ func checksPost191(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre192 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training).
-func checksPre192(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre189 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training).
+func ChecksPre189(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -8230,8 +8117,8 @@ func checksPre192(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre193 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training.out).
-func checksPre193(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre190 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training.out).
+func ChecksPre190(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -8267,8 +8154,8 @@ func checksPre193(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre194 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func checksPre194(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre191 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
+func ChecksPre191(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -8304,8 +8191,8 @@ func checksPre194(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost195 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func checksPost195(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost192 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
+func ChecksPost192(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -8354,8 +8241,8 @@ func checksPost195(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre196 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
-func checksPre196(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre193 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
+func ChecksPre193(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8380,8 +8267,8 @@ func checksPre196(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost197 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
-func checksPost197(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost194 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
+func ChecksPost194(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -8405,7 +8292,7 @@ func checksPost197(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -8423,7 +8310,7 @@ func checksPost197(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -8454,8 +8341,8 @@ func checksPost197(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre198 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
-func checksPre198(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre195 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
+func ChecksPre195(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8486,8 +8373,8 @@ func checksPre198(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost199 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
-func checksPost199(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
+func ChecksPost196(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	if c.Hermetic() {
@@ -8533,8 +8420,8 @@ func checksPost199(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre200 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func checksPre200(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre197 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func ChecksPre197(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8562,8 +8449,8 @@ func checksPre200(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost201 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func checksPost201(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost198 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func ChecksPost198(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	if c.Hermetic() {
@@ -8590,7 +8477,7 @@ func checksPost201(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -8610,7 +8497,7 @@ func checksPost201(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 		c.FreshNoAlias(l[6], &s6, l[5], s5)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -8644,8 +8531,8 @@ func checksPost201(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre202 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
-func checksPre202(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre199 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func ChecksPre199(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8679,8 +8566,8 @@ func checksPre202(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost203 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
-func checksPost203(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost200 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func ChecksPost200(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	if c.Hermetic() {
@@ -8730,8 +8617,8 @@ func checksPost203(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre204 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func checksPre204(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre201 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
+func ChecksPre201(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8764,8 +8651,8 @@ func checksPre204(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre205 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
-func checksPre205(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre202 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
+func ChecksPre202(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8807,8 +8694,8 @@ func checksPre205(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre206 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func checksPre206(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre203 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
+func ChecksPre203(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8835,8 +8722,8 @@ func checksPre206(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost207 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce).
-func checksPost207(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost204 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce).
+func ChecksPost204(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -8862,7 +8749,7 @@ func checksPost207(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -8880,7 +8767,7 @@ func checksPost207(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -8898,7 +8785,7 @@ func checksPost207(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -8916,7 +8803,7 @@ func checksPost207(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -8945,8 +8832,8 @@ func checksPost207(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre208 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func checksPre208(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre205 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func ChecksPre205(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8985,8 +8872,8 @@ func checksPre208(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost209 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func checksPost209(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost206 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func ChecksPost206(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -9042,8 +8929,8 @@ func checksPost209(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre210 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
-func checksPre210(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre207 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
+func ChecksPre207(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9079,8 +8966,8 @@ func checksPre210(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost211 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
-func checksPost211(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
+func ChecksPost208(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s8 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -9109,7 +8996,7 @@ func checksPost211(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -9146,8 +9033,8 @@ func checksPost211(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre212 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func checksPre212(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func ChecksPre209(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9186,8 +9073,8 @@ func checksPre212(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost213 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func checksPost213(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost210 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func ChecksPost210(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s9 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -9234,8 +9121,8 @@ func checksPost213(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre214 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats).
-func checksPre214(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre211 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats).
+func ChecksPre211(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9254,8 +9141,8 @@ func checksPre214(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost215 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
-func checksPost215(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost212 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
+func ChecksPost212(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -9273,7 +9160,7 @@ func checksPost215(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -9287,7 +9174,7 @@ func checksPost215(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -9312,8 +9199,8 @@ func checksPost215(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre216 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
-func checksPre216(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre213 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
+func ChecksPre213(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9338,8 +9225,8 @@ func checksPre216(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost217 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
-func checksPost217(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost214 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
+func ChecksPost214(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -9377,8 +9264,8 @@ func checksPost217(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre218 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cdist_backward.out).
-func checksPre218(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre215 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cdist_backward.out).
+func ChecksPre215(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9405,8 +9292,8 @@ func checksPre218(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost219 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
-func checksPost219(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost216 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
+func ChecksPost216(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -9414,7 +9301,7 @@ func checksPost219(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -9426,8 +9313,8 @@ func checksPost219(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre220 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func checksPre220(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre217 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func ChecksPre217(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -9445,8 +9332,8 @@ func checksPre220(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost221 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func checksPost221(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost218 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func ChecksPost218(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -9462,8 +9349,8 @@ func checksPost221(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre222 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func checksPre222(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre219 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func ChecksPre219(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9481,8 +9368,8 @@ func checksPre222(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost223 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func checksPost223(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost220 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func ChecksPost220(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -9497,7 +9384,7 @@ func checksPost223(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -9509,7 +9396,7 @@ func checksPost223(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -9521,7 +9408,7 @@ func checksPost223(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 	}
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -9541,8 +9428,8 @@ func checksPost223(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre224 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
-func checksPre224(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre221 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
+func ChecksPre221(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9569,8 +9456,8 @@ func checksPre224(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost225 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
-func checksPost225(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost222 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
+func ChecksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -9607,8 +9494,8 @@ func checksPost225(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _nested_tensor_size).
-func checksPost226(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost223 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _nested_tensor_size).
+func ChecksPost223(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -9617,14 +9504,14 @@ func checksPost226(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
 	c.End()
 }
 
-// checksPost227 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func checksPost227(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost224 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func ChecksPost224(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -9641,7 +9528,7 @@ func checksPost227(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -9658,8 +9545,8 @@ func checksPost227(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre228 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
-func checksPre228(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre225 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
+func ChecksPre225(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9689,8 +9576,8 @@ func checksPre228(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost229 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
-func checksPost229(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
+func ChecksPost226(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -9713,7 +9600,7 @@ func checksPost229(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -9734,8 +9621,8 @@ func checksPost229(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre230 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy.out).
-func checksPre230(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre227 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy.out).
+func ChecksPre227(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9768,8 +9655,8 @@ func checksPre230(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre231 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
-func checksPre231(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre228 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
+func ChecksPre228(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -9784,8 +9671,8 @@ func checksPre231(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost232 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
-func checksPost232(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost229 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
+func ChecksPost229(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -9797,7 +9684,7 @@ func checksPost232(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -9807,7 +9694,7 @@ func checksPost232(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -9817,7 +9704,7 @@ func checksPost232(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 	}
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -9834,8 +9721,8 @@ func checksPost232(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: unique_dim.out).
-func checksPre233(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre230 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: unique_dim.out).
+func ChecksPre230(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9859,8 +9746,8 @@ func checksPre233(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost234 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
-func checksPost234(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost231 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
+func ChecksPost231(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -9893,8 +9780,8 @@ func checksPost234(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre235 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func checksPre235(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre232 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update).
+func ChecksPre232(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9921,8 +9808,8 @@ func checksPre235(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost236 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func checksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost233 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
+func ChecksPost233(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -9950,7 +9837,7 @@ func checksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -9968,7 +9855,7 @@ func checksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -9986,7 +9873,7 @@ func checksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -10004,7 +9891,7 @@ func checksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -10031,8 +9918,8 @@ func checksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre237 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func checksPre237(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre234 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
+func ChecksPre234(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -10059,8 +9946,8 @@ func checksPre237(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost238 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func checksPost238(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost235 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
+func ChecksPost235(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -10090,7 +9977,7 @@ func checksPost238(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -10108,7 +9995,7 @@ func checksPost238(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -10126,7 +10013,7 @@ func checksPost238(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -10144,7 +10031,7 @@ func checksPost238(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -10162,7 +10049,7 @@ func checksPost238(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[3], s3)
 		c.FreshNoAlias(l[8], &s8, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -10180,7 +10067,7 @@ func checksPost238(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[3], s3)
 		c.FreshNoAlias(l[9], &s9, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	c.ImplUseCountLE1(l[10], &s10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -10209,8 +10096,8 @@ func checksPost238(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre239 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func checksPre239(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre236 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
+func ChecksPre236(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -10249,8 +10136,8 @@ func checksPre239(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func checksPost240(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost237 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
+func ChecksPost237(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -10306,8 +10193,8 @@ func checksPost240(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update).
-func checksPre241(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre238 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update).
+func ChecksPre238(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -10334,8 +10221,8 @@ func checksPre241(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre242 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
-func checksPre242(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre239 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
+func ChecksPre239(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -10374,8 +10261,8 @@ func checksPre242(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _scaled_mm).
-func checksPre243(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre240 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _scaled_mm).
+func ChecksPre240(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10405,8 +10292,8 @@ func checksPre243(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre244 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_mm.out).
-func checksPre244(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_mm.out).
+func ChecksPre241(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10439,374 +10326,8 @@ func checksPre244(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_mm_v2).
-func checksPre245(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.SameContentList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// checksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_mm_v2).
-func checksPost246(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplList(l[2], s2)
-	c.SameStorageList(l[2], s2)
-	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImplList(l[3], s3)
-	c.SameStorageList(l[3], s3)
-	c.NoMutationList(l[3], s3)
-	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-	}
-	c.NotArgList(l[5], &s5, l[2], s2)
-	c.NotArgList(l[5], &s5, l[3], s3)
-	if !(s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[5], &s5, l[0], s0)
-		c.FreshNoAlias(l[5], &s5, l[1], s1)
-	}
-	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
-	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
-	if s5.FreshFrom(s4) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[5], &s5, l[4], s4)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[4], s4, t4)
-	}
-	c.End()
-}
-
-// checksPre247 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_mm_v2.out).
-func checksPre247(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.Mutable(s5)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.SameContentList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// checksPost248 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_mm_v2.out).
-func checksPost248(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplList(l[2], s2)
-	c.SameStorageList(l[2], s2)
-	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImplList(l[3], s3)
-	c.SameStorageList(l[3], s3)
-	c.NoMutationList(l[3], s3)
-	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.ReturnsArg(l[6], &s6, l[5], s5)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[4], s4, t4)
-	}
-	c.End()
-}
-
-// checksPre249 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_grouped_mm).
-func checksPre249(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(7)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(7)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-	}
-}
-
-// checksPre250 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2).
-func checksPre250(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.SameContentList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// checksPost251 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2).
-func checksPost251(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplList(l[2], s2)
-	c.SameStorageList(l[2], s2)
-	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImplList(l[3], s3)
-	c.SameStorageList(l[3], s3)
-	c.NoMutationList(l[3], s3)
-	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-	}
-	c.NotArgList(l[6], &s6, l[2], s2)
-	c.NotArgList(l[6], &s6, l[3], s3)
-	if !(s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	if s6.FreshFrom(s0) && s6.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[6], &s6, l[0], s0)
-		c.FreshNoAlias(l[6], &s6, l[1], s1)
-	}
-	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
-	c.FreshNoAliasOf(l[6], &s6, l[3], s3)
-	if s6.FreshFrom(s4) && s6.FreshFrom(s5) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[6], &s6, l[4], s4)
-		c.FreshNoAlias(l[6], &s6, l[5], s5)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-	}
-	c.End()
-}
-
-// checksPre252 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2.out).
-func checksPre252(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.Save(s6, t6)
-	c.Mutable(s6)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.SameContentList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// checksPost253 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2.out).
-func checksPost253(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s7 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplList(l[2], s2)
-	c.SameStorageList(l[2], s2)
-	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImplList(l[3], s3)
-	c.SameStorageList(l[3], s3)
-	c.NoMutationList(l[3], s3)
-	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.ReturnsArg(l[7], &s7, l[6], s6)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-	}
-	c.End()
-}
-
-// checksPre254 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func checksPre254(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre242 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func ChecksPre242(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10827,8 +10348,8 @@ func checksPre254(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost255 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func checksPost255(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost243 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func ChecksPost243(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -10848,8 +10369,8 @@ func checksPost255(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre256 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func checksPre256(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre244 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPre244(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -10870,8 +10391,8 @@ func checksPre256(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost257 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func checksPost257(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost245 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPost245(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -10888,7 +10409,7 @@ func checksPost257(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	asserts.ImplUseCountEqFreshList(c, l[3], &s3, t3)
+	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
 	c.NotArgElems(l[3], &s3, l[2], s2)
@@ -10904,8 +10425,8 @@ func checksPost257(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre258 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func checksPre258(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre246 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func ChecksPre246(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -10929,8 +10450,8 @@ func checksPre258(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func checksPost259(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost247 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func ChecksPost247(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -10956,8 +10477,8 @@ func checksPost259(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre260 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 54 op(s) of one shape (the first: dequantize.tensors_out).
-func checksPre260(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre248 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 52 op(s) of one shape (the first: dequantize.tensors_out).
+func ChecksPre248(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -10967,8 +10488,8 @@ func checksPre260(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 54 op(s) of one shape (the first: dequantize.tensors_out).
-func checksPost261(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost249 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 52 op(s) of one shape (the first: dequantize.tensors_out).
+func ChecksPost249(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -10984,8 +10505,8 @@ func checksPost261(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre262 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func checksPre262(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre250 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func ChecksPre250(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11018,8 +10539,8 @@ func checksPre262(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func checksPost263(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost251 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func ChecksPost251(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -11049,7 +10570,7 @@ func checksPost263(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -11079,8 +10600,8 @@ func checksPost263(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre264 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func checksPre264(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre252 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func ChecksPre252(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11113,8 +10634,8 @@ func checksPre264(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func checksPost265(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost253 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func ChecksPost253(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	if c.Hermetic() {
@@ -11146,7 +10667,7 @@ func checksPost265(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -11168,7 +10689,7 @@ func checksPost265(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 		c.FreshNoAlias(l[7], &s7, l[6], s6)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -11199,8 +10720,8 @@ func checksPost265(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre266 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func checksPre266(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre254 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func ChecksPre254(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11239,8 +10760,8 @@ func checksPre266(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost267 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func checksPost267(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost255 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func ChecksPost255(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	if c.Hermetic() {
@@ -11290,8 +10811,8 @@ func checksPost267(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre268 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func checksPre268(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre256 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func ChecksPre256(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11324,8 +10845,8 @@ func checksPre268(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost269 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func checksPost269(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost257 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func ChecksPost257(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -11361,7 +10882,7 @@ func checksPost269(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -11383,7 +10904,7 @@ func checksPost269(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 		c.FreshNoAlias(l[7], &s7, l[6], s6)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -11405,7 +10926,7 @@ func checksPost269(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[5], s5)
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -11427,7 +10948,7 @@ func checksPost269(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[5], s5)
 		c.FreshNoAlias(l[9], &s9, l[6], s6)
 	}
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	c.ImplUseCountLE1(l[10], &s10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -11449,7 +10970,7 @@ func checksPost269(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[10], &s10, l[5], s5)
 		c.FreshNoAlias(l[10], &s10, l[6], s6)
 	}
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	c.ImplUseCountLE1(l[11], &s11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -11471,7 +10992,7 @@ func checksPost269(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[5], s5)
 		c.FreshNoAlias(l[11], &s11, l[6], s6)
 	}
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
+	c.ImplUseCountLE1(l[12], &s12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -11506,8 +11027,8 @@ func checksPost269(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
-func checksPre270(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre258 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
+func ChecksPre258(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -11528,8 +11049,8 @@ func checksPre270(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost271 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func checksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func ChecksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -11559,7 +11080,7 @@ func checksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -11573,7 +11094,7 @@ func checksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 	}
@@ -11587,7 +11108,7 @@ func checksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 	}
@@ -11601,7 +11122,7 @@ func checksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 	}
@@ -11615,7 +11136,7 @@ func checksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 	}
@@ -11629,7 +11150,7 @@ func checksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
 	c.FreshNoAliasOf(l[7], &s7, l[2], s2)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 	}
@@ -11650,8 +11171,8 @@ func checksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre272 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps.out).
-func checksPre272(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre260 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps.out).
+func ChecksPre260(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -11690,8 +11211,8 @@ func checksPre272(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost273 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
-func checksPost273(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
+func ChecksPost261(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -11757,8 +11278,8 @@ func checksPost273(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre274 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func checksPre274(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPre262 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPre262(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -11797,8 +11318,8 @@ func checksPre274(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost275 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func checksPost275(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
+// ChecksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPost263(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.SavedList
 	var s11 asserts.SavedList
@@ -11840,7 +11361,7 @@ func checksPost275(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameStorageList(l[8], s8)
 	c.NoMutationList(l[8], s8)
 	asserts.SameContentAfterList(c, l[8], s8, t8)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -11866,7 +11387,7 @@ func checksPost275(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	}
 	c.FreshNoAliasOf(l[9], &s9, l[7], s7)
 	c.FreshNoAliasOf(l[9], &s9, l[8], s8)
-	asserts.ImplUseCountEqFreshList(c, l[10], &s10, t10)
+	c.ImplUseCountLE1List(l[10], &s10)
 	c.NotArgElems(l[10], &s10, l[0], s0)
 	c.NotArgElems(l[10], &s10, l[1], s1)
 	c.NotArgElems(l[10], &s10, l[2], s2)
@@ -11886,7 +11407,7 @@ func checksPost275(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.FreshNoAliasList(l[10], &s10, l[6], s6)
 	c.FreshNoAliasListOf(l[10], &s10, l[7], s7)
 	c.FreshNoAliasListOf(l[10], &s10, l[8], s8)
-	asserts.ImplUseCountEqFreshList(c, l[11], &s11, t11)
+	c.ImplUseCountLE1List(l[11], &s11)
 	c.NotArgElems(l[11], &s11, l[0], s0)
 	c.NotArgElems(l[11], &s11, l[1], s1)
 	c.NotArgElems(l[11], &s11, l[2], s2)
@@ -11919,8 +11440,8 @@ func checksPost275(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre276 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func checksPre276(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, s9 *asserts.Saved, s10 *asserts.SavedList, s11 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
+// ChecksPre264 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func ChecksPre264(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, s9 *asserts.Saved, s10 *asserts.SavedList, s11 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -11968,8 +11489,8 @@ func checksPre276(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost277 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func checksPost277(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, s9 *asserts.Saved, s10 *asserts.SavedList, s11 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
+// ChecksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func ChecksPost265(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, s9 *asserts.Saved, s10 *asserts.SavedList, s11 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -12029,8 +11550,8 @@ func checksPost277(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre278 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func checksPre278(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre266 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
+func ChecksPre266(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12057,8 +11578,8 @@ func checksPre278(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre279 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
-func checksPre279(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre267 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
+func ChecksPre267(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12094,8 +11615,8 @@ func checksPre279(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre280 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
-func checksPre280(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre268 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
+func ChecksPre268(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -12122,8 +11643,8 @@ func checksPre280(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre281 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
-func checksPre281(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre269 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
+func ChecksPre269(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -12159,8 +11680,8 @@ func checksPre281(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre282 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func checksPre282(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
+func ChecksPre270(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -12187,8 +11708,8 @@ func checksPre282(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre283 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func checksPre283(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre271 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func ChecksPre271(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -12224,8 +11745,8 @@ func checksPre283(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost284 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func checksPost284(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost272 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func ChecksPost272(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -12262,7 +11783,7 @@ func checksPost284(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -12286,7 +11807,7 @@ func checksPost284(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 		c.FreshNoAlias(l[8], &s8, l[7], s7)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -12310,7 +11831,7 @@ func checksPost284(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[6], s6)
 		c.FreshNoAlias(l[9], &s9, l[7], s7)
 	}
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	c.ImplUseCountLE1(l[10], &s10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -12334,7 +11855,7 @@ func checksPost284(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[10], &s10, l[6], s6)
 		c.FreshNoAlias(l[10], &s10, l[7], s7)
 	}
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	c.ImplUseCountLE1(l[11], &s11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -12358,7 +11879,7 @@ func checksPost284(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[6], s6)
 		c.FreshNoAlias(l[11], &s11, l[7], s7)
 	}
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
+	c.ImplUseCountLE1(l[12], &s12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -12396,8 +11917,8 @@ func checksPost284(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre285 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func checksPre285(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre273 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func ChecksPre273(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12424,8 +11945,8 @@ func checksPre285(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost286 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func ChecksPost274(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -12447,7 +11968,7 @@ func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -12465,7 +11986,7 @@ func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -12494,8 +12015,8 @@ func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre287 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
-func checksPre287(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre275 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
+func ChecksPre275(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12528,8 +12049,8 @@ func checksPre287(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost288 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
-func checksPost288(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost276 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
+func ChecksPost276(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	if c.Hermetic() {
@@ -12571,8 +12092,8 @@ func checksPost288(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre289 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func checksPre289(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre277 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func ChecksPre277(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12590,8 +12111,8 @@ func checksPre289(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost290 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func checksPost290(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost278 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func ChecksPost278(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -12610,7 +12131,7 @@ func checksPost290(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -12622,7 +12143,7 @@ func checksPost290(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -12634,7 +12155,7 @@ func checksPost290(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 	}
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -12646,7 +12167,7 @@ func checksPost290(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[4], &s4, l[0], s0)
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 	}
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -12658,7 +12179,7 @@ func checksPost290(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[5], &s5, l[0], s0)
 		c.FreshNoAlias(l[5], &s5, l[1], s1)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -12678,8 +12199,8 @@ func checksPost290(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre291 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func checksPre291(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre279 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func ChecksPre279(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12712,8 +12233,8 @@ func checksPre291(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost292 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func checksPost292(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost280 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func ChecksPost280(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -12764,8 +12285,8 @@ func checksPost292(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre293 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
-func checksPre293(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre281 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
+func ChecksPre281(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12795,8 +12316,8 @@ func checksPre293(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost294 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
-func checksPost294(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost282 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
+func ChecksPost282(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -12827,7 +12348,7 @@ func checksPost294(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -12847,7 +12368,7 @@ func checksPost294(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 		c.FreshNoAlias(l[6], &s6, l[5], s5)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -12867,7 +12388,7 @@ func checksPost294(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -12887,7 +12408,7 @@ func checksPost294(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[4], s4)
 		c.FreshNoAlias(l[8], &s8, l[5], s5)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -12907,7 +12428,7 @@ func checksPost294(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[4], s4)
 		c.FreshNoAlias(l[9], &s9, l[5], s5)
 	}
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	c.ImplUseCountLE1(l[10], &s10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -12939,8 +12460,8 @@ func checksPost294(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre295 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.input).
-func checksPre295(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre283 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.input).
+func ChecksPre283(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -12961,8 +12482,8 @@ func checksPre295(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost296 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
-func checksPost296(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost284 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
+func ChecksPost284(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -12986,7 +12507,7 @@ func checksPost296(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -13000,7 +12521,7 @@ func checksPost296(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 	}
@@ -13014,7 +12535,7 @@ func checksPost296(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 	}
@@ -13035,8 +12556,8 @@ func checksPost296(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre297 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.data).
-func checksPre297(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre285 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.data).
+func ChecksPre285(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13060,8 +12581,8 @@ func checksPre297(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost298 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
-func checksPost298(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost286 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
+func ChecksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -13088,7 +12609,7 @@ func checksPost298(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -13104,7 +12625,7 @@ func checksPost298(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -13120,7 +12641,7 @@ func checksPost298(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -13144,8 +12665,8 @@ func checksPost298(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre299 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
-func checksPre299(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre287 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
+func ChecksPre287(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13166,8 +12687,8 @@ func checksPre299(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost300 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
-func checksPost300(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost288 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
+func ChecksPost288(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -13186,7 +12707,7 @@ func checksPost300(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -13200,7 +12721,7 @@ func checksPost300(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 	}
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -13222,8 +12743,8 @@ func checksPost300(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre301 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.data).
-func checksPre301(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre289 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.data).
+func ChecksPre289(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13247,8 +12768,8 @@ func checksPre301(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost302 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
-func checksPost302(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost290 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
+func ChecksPost290(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	if c.Hermetic() {
@@ -13270,7 +12791,7 @@ func checksPost302(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -13286,7 +12807,7 @@ func checksPost302(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 	}
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -13311,8 +12832,8 @@ func checksPost302(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre303 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_cell).
-func checksPre303(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre291 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_cell).
+func ChecksPre291(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -13342,8 +12863,8 @@ func checksPre303(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost304 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
-func checksPost304(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost292 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
+func ChecksPost292(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	if c.Hermetic() {
@@ -13371,7 +12892,7 @@ func checksPost304(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 	}
@@ -13397,7 +12918,7 @@ func checksPost304(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 		c.FreshNoAlias(l[6], &s6, l[5], s5)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 	}
@@ -13434,8 +12955,8 @@ func checksPost304(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func checksPre305(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre293 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func ChecksPre293(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -13477,8 +12998,8 @@ func checksPre305(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost306 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func checksPost306(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost294 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func ChecksPost294(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	if c.Hermetic() {
@@ -13518,7 +13039,7 @@ func checksPost306(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	c.ImplUseCountLE1(l[10], &s10)
 	if !(s10.ImplApart(s0)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 	}
@@ -13552,7 +13073,7 @@ func checksPost306(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[10], &s10, l[8], s8)
 		c.FreshNoAlias(l[10], &s10, l[9], s9)
 	}
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	c.ImplUseCountLE1(l[11], &s11)
 	if !(s11.ImplApart(s0)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 	}
@@ -13601,8 +13122,8 @@ func checksPost306(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre307 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func checksPre307(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre295 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func ChecksPre295(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13644,8 +13165,8 @@ func checksPre307(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func checksPost308(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost296 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func ChecksPost296(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s10 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13680,7 +13201,7 @@ func checksPost308(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	c.ImplUseCountLE1(l[10], &s10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -13723,8 +13244,8 @@ func checksPost308(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
-func checksPost309(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost297 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
+func ChecksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13745,8 +13266,8 @@ func checksPost309(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost310 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
-func checksPost310(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost298 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
+func ChecksPost298(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13757,7 +13278,7 @@ func checksPost310(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -13770,8 +13291,8 @@ func checksPost310(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost311 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
-func checksPost311(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost299 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
+func ChecksPost299(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13784,8 +13305,8 @@ func checksPost311(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
-func checksPost312(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost300 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
+func ChecksPost300(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13797,12 +13318,12 @@ func checksPost312(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.End()
 }
 
-// checksPre313 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: lu_unpack).
-func checksPre313(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre301 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: lu_unpack).
+func ChecksPre301(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13820,8 +13341,8 @@ func checksPre313(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
-func checksPost314(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost302 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
+func ChecksPost302(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -13834,15 +13355,15 @@ func checksPost314(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[2])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
@@ -13850,8 +13371,8 @@ func checksPost314(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre315 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
-func checksPre315(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre303 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
+func ChecksPre303(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13878,8 +13399,8 @@ func checksPre315(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre316 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
-func checksPre316(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre304 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
+func ChecksPre304(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13900,8 +13421,8 @@ func checksPre316(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre317 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
-func checksPre317(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
+func ChecksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -13925,8 +13446,27 @@ func checksPre317(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost318 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
-func checksPost318(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre306 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bin_ct).
+func ChecksPre306(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPost307 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
+func ChecksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -13937,7 +13477,7 @@ func checksPost318(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	resultList0(c, &s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	asserts.ImplUseCountEqFreshList(c, l[2], &s2, t2)
+	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElems(l[2], &s2, l[0], s0)
 	c.NotArgElems(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1List(l[2], &s2)
@@ -13951,8 +13491,8 @@ func checksPost318(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
-func checksPre319(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre308 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
+func ChecksPre308(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -13973,8 +13513,8 @@ func checksPre319(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost320 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
-func checksPost320(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
+func ChecksPost309(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -13994,8 +13534,8 @@ func checksPost320(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre321 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
-func checksPre321(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre310 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
+func ChecksPre310(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -14016,8 +13556,8 @@ func checksPre321(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre322 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
-func checksPre322(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre311 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
+func ChecksPre311(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -14041,8 +13581,8 @@ func checksPre322(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost323 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
-func checksPost323(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
+func ChecksPost312(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.SavedList
 	if c.Hermetic() {
@@ -14055,7 +13595,7 @@ func checksPost323(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	resultList0(c, &s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -14067,7 +13607,7 @@ func checksPost323(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	asserts.ImplUseCountEqFreshList(c, l[3], &s3, t3)
+	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElems(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
 	c.StorageUseCountEq1List(l[3], &s3)
@@ -14081,8 +13621,8 @@ func checksPost323(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre324 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
-func checksPre324(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre313 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
+func ChecksPre313(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -14103,8 +13643,8 @@ func checksPre324(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost325 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
-func checksPost325(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+// ChecksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
+func ChecksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.SavedList
 	if c.Hermetic() {
@@ -14123,7 +13663,7 @@ func checksPost325(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -14143,7 +13683,7 @@ func checksPost325(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	} else {
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	asserts.ImplUseCountEqFreshList(c, l[4], &s4, t4)
+	c.ImplUseCountLE1List(l[4], &s4)
 	c.NotArgElems(l[4], &s4, l[0], s0)
 	c.NotArgElemsList(l[4], &s4, l[1], s1)
 	c.NotArgElems(l[4], &s4, l[2], s2)
@@ -14159,8 +13699,8 @@ func checksPost325(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre326 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func checksPre326(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre315 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func ChecksPre315(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -14181,8 +13721,8 @@ func checksPre326(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost327 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func checksPost327(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost316 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func ChecksPost316(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -14202,8 +13742,8 @@ func checksPost327(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre328 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func checksPre328(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre317 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
+func ChecksPre317(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -14227,8 +13767,8 @@ func checksPre328(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost329 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func checksPost329(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost318 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
+func ChecksPost318(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -14254,8 +13794,8 @@ func checksPost329(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre330 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
-func checksPre330(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
+func ChecksPre319(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -14276,8 +13816,8 @@ func checksPre330(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost331 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
-func checksPost331(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost320 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
+func ChecksPost320(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.SavedList
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -14296,7 +13836,7 @@ func checksPost331(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	asserts.ImplUseCountEqFreshList(c, l[3], &s3, t3)
+	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
 	c.NotArgElems(l[3], &s3, l[2], s2)
@@ -14304,7 +13844,7 @@ func checksPost331(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasListOf(l[3], &s3, l[0], s0)
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
 	c.FreshNoAliasList(l[3], &s3, l[2], s2)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	c.NotArgList(l[4], &s4, l[0], s0)
 	if !(s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -14326,8 +13866,8 @@ func checksPost331(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre332 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func checksPre332(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre321 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func ChecksPre321(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -14348,8 +13888,8 @@ func checksPre332(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost333 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func checksPost333(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost322 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func ChecksPost322(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -14372,8 +13912,8 @@ func checksPost333(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre334 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func checksPre334(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre323 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func ChecksPre323(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -14397,8 +13937,8 @@ func checksPre334(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost335 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func checksPost335(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost324 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func ChecksPost324(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -14425,16 +13965,16 @@ func checksPost335(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre336 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPre336(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// ChecksPre325 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPre325(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost337 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPost337(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// ChecksPost326 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPost326(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
@@ -14444,8 +13984,8 @@ func checksPost337(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0
 	c.End()
 }
 
-// checksPre338 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 13 op(s) of one shape (the first: _foreach_add.List).
-func checksPre338(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre327 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List).
+func ChecksPre327(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14455,8 +13995,8 @@ func checksPre338(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost339 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _foreach_add.List).
-func checksPost339(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost328 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add.List).
+func ChecksPost328(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -14473,7 +14013,7 @@ func checksPost339(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	asserts.ImplUseCountEqFreshList(c, l[2], &s2, t2)
+	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElemsList(l[2], &s2, l[0], s0)
 	c.NotArgElemsList(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1List(l[2], &s2)
@@ -14483,8 +14023,8 @@ func checksPost339(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre340 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add_.List).
-func checksPre340(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre329 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPre329(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14494,8 +14034,8 @@ func checksPre340(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost341 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add_.List).
-func checksPost341(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost330 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPost330(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14511,8 +14051,8 @@ func checksPost341(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre342 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List_out).
-func checksPre342(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre331 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List_out).
+func ChecksPre331(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14525,8 +14065,8 @@ func checksPre342(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost343 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add.List_out).
-func checksPost343(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost332 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add.List_out).
+func ChecksPost332(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14548,8 +14088,8 @@ func checksPost343(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre344 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
-func checksPre344(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre333 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
+func ChecksPre333(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -14567,8 +14107,8 @@ func checksPre344(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost345 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
-func checksPost345(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost334 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
+func ChecksPost334(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -14582,7 +14122,7 @@ func checksPost345(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	asserts.ImplUseCountEqFreshList(c, l[2], &s2, t2)
+	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElemsList(l[2], &s2, l[0], s0)
 	c.NotArgElems(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1List(l[2], &s2)
@@ -14595,8 +14135,8 @@ func checksPost345(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre346 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
-func checksPre346(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre335 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
+func ChecksPre335(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -14614,8 +14154,8 @@ func checksPre346(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost347 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
-func checksPost347(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost336 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
+func ChecksPost336(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -14631,8 +14171,8 @@ func checksPost347(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre348 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func checksPre348(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre337 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
+func ChecksPre337(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -14653,8 +14193,8 @@ func checksPre348(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost349 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func checksPost349(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost338 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
+func ChecksPost338(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -14676,8 +14216,8 @@ func checksPost349(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre350 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func checksPre350(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre339 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
+func ChecksPre339(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14690,8 +14230,8 @@ func checksPre350(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost351 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func checksPost351(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost340 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
+func ChecksPost340(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -14714,7 +14254,7 @@ func checksPost351(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	asserts.ImplUseCountEqFreshList(c, l[3], &s3, t3)
+	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElemsList(l[3], &s3, l[1], s1)
 	c.NotArgElemsList(l[3], &s3, l[2], s2)
@@ -14726,8 +14266,8 @@ func checksPost351(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre352 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
-func checksPre352(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre341 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
+func ChecksPre341(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14751,8 +14291,8 @@ func checksPre352(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost353 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
-func checksPost353(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+// ChecksPost342 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
+func ChecksPost342(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s4 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -14778,7 +14318,7 @@ func checksPost353(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	asserts.ImplUseCountEqFreshList(c, l[4], &s4, t4)
+	c.ImplUseCountLE1List(l[4], &s4)
 	c.NotArgElemsList(l[4], &s4, l[0], s0)
 	c.NotArgElemsList(l[4], &s4, l[1], s1)
 	c.NotArgElemsList(l[4], &s4, l[2], s2)
@@ -14795,8 +14335,8 @@ func checksPost353(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre354 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func checksPre354(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre343 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
+func ChecksPre343(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14809,8 +14349,8 @@ func checksPre354(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost355 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func checksPost355(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost344 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
+func ChecksPost344(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14832,8 +14372,8 @@ func checksPost355(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre356 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func checksPre356(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre345 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func ChecksPre345(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14849,8 +14389,8 @@ func checksPre356(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[3], s3, t3)
 }
 
-// checksPost357 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func checksPost357(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost346 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func ChecksPost346(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14878,8 +14418,8 @@ func checksPost357(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre358 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func checksPre358(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre347 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
+func ChecksPre347(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14903,8 +14443,8 @@ func checksPre358(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost359 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func checksPost359(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost348 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
+func ChecksPost348(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14932,8 +14472,8 @@ func checksPost359(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre360 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func checksPre360(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+// ChecksPre349 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
+func ChecksPre349(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14960,8 +14500,8 @@ func checksPre360(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost361 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func checksPost361(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+// ChecksPost350 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
+func ChecksPost350(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14995,8 +14535,8 @@ func checksPost361(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre362 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
-func checksPre362(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre351 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
+func ChecksPre351(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15026,8 +14566,8 @@ func checksPre362(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre363 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
-func checksPre363(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre352 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
+func ChecksPre352(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15054,8 +14594,8 @@ func checksPre363(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre364 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
-func checksPre364(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre353 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
+func ChecksPre353(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15076,8 +14616,8 @@ func checksPre364(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost365 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
-func checksPost365(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost354 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
+func ChecksPost354(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -15100,8 +14640,8 @@ func checksPost365(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost366 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
-func checksPost366(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost355 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
+func ChecksPost355(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -15113,7 +14653,7 @@ func checksPost366(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -15131,8 +14671,8 @@ func checksPost366(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre367 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise_).
-func checksPre367(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre356 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise_).
+func ChecksPre356(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15146,8 +14686,8 @@ func checksPre367(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost368 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
-func checksPost368(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost357 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
+func ChecksPost357(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -15164,8 +14704,8 @@ func checksPost368(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost369 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
-func checksPost369(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost358 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
+func ChecksPost358(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -15179,7 +14719,7 @@ func checksPost369(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -15197,8 +14737,8 @@ func checksPost369(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost370 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
-func checksPost370(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost359 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
+func ChecksPost359(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -15215,7 +14755,7 @@ func checksPost370(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -15227,7 +14767,7 @@ func checksPost370(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -15239,7 +14779,7 @@ func checksPost370(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 	}
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -15251,7 +14791,7 @@ func checksPost370(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.FreshNoAlias(l[4], &s4, l[0], s0)
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 	}
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -15271,8 +14811,8 @@ func checksPost370(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre371 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func checksPre371(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre360 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func ChecksPre360(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15302,8 +14842,8 @@ func checksPre371(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost372 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func checksPost372(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost361 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func ChecksPost361(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -15347,8 +14887,8 @@ func checksPost372(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre373 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func checksPre373(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre362 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func ChecksPre362(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -15363,8 +14903,8 @@ func checksPre373(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost374 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func checksPost374(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost363 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func ChecksPost363(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -15378,7 +14918,7 @@ func checksPost374(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -15388,7 +14928,7 @@ func checksPost374(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -15398,7 +14938,7 @@ func checksPost374(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 	}
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 	}
@@ -15408,7 +14948,7 @@ func checksPost374(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	} else {
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 	}
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 	}
@@ -15425,8 +14965,8 @@ func checksPost374(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre375 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func checksPre375(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre364 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
+func ChecksPre364(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15453,8 +14993,8 @@ func checksPre375(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost376 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func checksPost376(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost365 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
+func ChecksPost365(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -15494,8 +15034,8 @@ func checksPost376(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre377 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
-func checksPre377(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre366 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
+func ChecksPre366(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -15519,8 +15059,8 @@ func checksPre377(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre378 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
-func checksPre378(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre367 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
+func ChecksPre367(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -15547,8 +15087,8 @@ func checksPre378(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre379 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _segment_reduce_backward).
-func checksPre379(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre368 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _segment_reduce_backward).
+func ChecksPre368(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15575,8 +15115,8 @@ func checksPre379(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre380 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
-func checksPre380(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre369 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
+func ChecksPre369(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15606,8 +15146,8 @@ func checksPre380(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost381 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
-func checksPost381(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost370 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
+func ChecksPost370(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -15622,8 +15162,8 @@ func checksPost381(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0
 	c.End()
 }
 
-// checksPre382 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func checksPre382(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPre371 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func ChecksPre371(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15677,8 +15217,8 @@ func checksPre382(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost383 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func checksPost383(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost372 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func ChecksPost372(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s14 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -15725,7 +15265,7 @@ func checksPost383(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[11], s11)
 	c.SameImplStorageVersion(l[12], s12)
 	c.SameImplStorageVersion(l[13], s13)
-	c.ImplUseCountEqFresh(l[14], &s14, t14)
+	c.ImplUseCountLE1(l[14], &s14)
 	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10) && s14.ImplApart(s11) && s14.ImplApart(s12) && s14.ImplApart(s13)) {
 		c.NotArg(l[14], &s14, l[0], s0)
 		c.NotArg(l[14], &s14, l[1], s1)
@@ -15780,8 +15320,8 @@ func checksPost383(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre384 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func checksPre384(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPre373 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func ChecksPre373(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15838,8 +15378,8 @@ func checksPre384(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost385 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func checksPost385(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+// ChecksPost374 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func ChecksPost374(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s15 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -15910,8 +15450,8 @@ func checksPost385(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre386 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func checksPre386(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre375 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func ChecksPre375(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -15947,8 +15487,8 @@ func checksPre386(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost387 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func checksPost387(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost376 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func ChecksPost376(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	if c.Hermetic() {
@@ -15979,7 +15519,7 @@ func checksPost387(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -16003,7 +15543,7 @@ func checksPost387(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 		c.FreshNoAlias(l[8], &s8, l[7], s7)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -16041,8 +15581,8 @@ func checksPost387(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre388 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func checksPre388(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre377 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func ChecksPre377(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16084,8 +15624,8 @@ func checksPre388(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost389 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func checksPost389(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost378 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func ChecksPost378(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	if c.Hermetic() {
@@ -16139,8 +15679,8 @@ func checksPost389(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre390 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sdp_choice).
-func checksPre390(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre379 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sdp_choice).
+func ChecksPre379(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16164,8 +15704,8 @@ func checksPre390(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre391 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func checksPre391(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre380 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
+func ChecksPre380(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16186,8 +15726,8 @@ func checksPre391(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost392 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func checksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost381 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
+func ChecksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -16213,7 +15753,7 @@ func checksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -16227,7 +15767,7 @@ func checksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -16241,7 +15781,7 @@ func checksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 	}
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -16255,7 +15795,7 @@ func checksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[5], &s5, l[1], s1)
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -16269,7 +15809,7 @@ func checksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[1], s1)
 		c.FreshNoAlias(l[6], &s6, l[2], s2)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -16283,7 +15823,7 @@ func checksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[1], s1)
 		c.FreshNoAlias(l[7], &s7, l[2], s2)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -16297,7 +15837,7 @@ func checksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[1], s1)
 		c.FreshNoAlias(l[8], &s8, l[2], s2)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -16320,227 +15860,8 @@ func checksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre393 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention.quantized).
-func checksPre393(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(6)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// checksPost394 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention.quantized).
-func checksPost394(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.Result(&s11, t11)
-	c.Result(&s12, t12)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
-		c.FreshNoAliasRows(6)
-	} else {
-		c.FreshNoAlias(l[6], &s6, l[0], s0)
-		c.FreshNoAlias(l[6], &s6, l[1], s1)
-		c.FreshNoAlias(l[6], &s6, l[2], s2)
-		c.FreshNoAlias(l[6], &s6, l[3], s3)
-		c.FreshNoAlias(l[6], &s6, l[4], s4)
-		c.FreshNoAlias(l[6], &s6, l[5], s5)
-	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
-		c.FreshNoAliasRows(6)
-	} else {
-		c.FreshNoAlias(l[7], &s7, l[0], s0)
-		c.FreshNoAlias(l[7], &s7, l[1], s1)
-		c.FreshNoAlias(l[7], &s7, l[2], s2)
-		c.FreshNoAlias(l[7], &s7, l[3], s3)
-		c.FreshNoAlias(l[7], &s7, l[4], s4)
-		c.FreshNoAlias(l[7], &s7, l[5], s5)
-	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
-		c.FreshNoAliasRows(6)
-	} else {
-		c.FreshNoAlias(l[8], &s8, l[0], s0)
-		c.FreshNoAlias(l[8], &s8, l[1], s1)
-		c.FreshNoAlias(l[8], &s8, l[2], s2)
-		c.FreshNoAlias(l[8], &s8, l[3], s3)
-		c.FreshNoAlias(l[8], &s8, l[4], s4)
-		c.FreshNoAlias(l[8], &s8, l[5], s5)
-	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) {
-		c.FreshNoAliasRows(6)
-	} else {
-		c.FreshNoAlias(l[9], &s9, l[0], s0)
-		c.FreshNoAlias(l[9], &s9, l[1], s1)
-		c.FreshNoAlias(l[9], &s9, l[2], s2)
-		c.FreshNoAlias(l[9], &s9, l[3], s3)
-		c.FreshNoAlias(l[9], &s9, l[4], s4)
-		c.FreshNoAlias(l[9], &s9, l[5], s5)
-	}
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) {
-		c.FreshNoAliasRows(6)
-	} else {
-		c.FreshNoAlias(l[10], &s10, l[0], s0)
-		c.FreshNoAlias(l[10], &s10, l[1], s1)
-		c.FreshNoAlias(l[10], &s10, l[2], s2)
-		c.FreshNoAlias(l[10], &s10, l[3], s3)
-		c.FreshNoAlias(l[10], &s10, l[4], s4)
-		c.FreshNoAlias(l[10], &s10, l[5], s5)
-	}
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5)) {
-		c.NotArg(l[11], &s11, l[0], s0)
-		c.NotArg(l[11], &s11, l[1], s1)
-		c.NotArg(l[11], &s11, l[2], s2)
-		c.NotArg(l[11], &s11, l[3], s3)
-		c.NotArg(l[11], &s11, l[4], s4)
-		c.NotArg(l[11], &s11, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[11], &s11)
-	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) {
-		c.FreshNoAliasRows(6)
-	} else {
-		c.FreshNoAlias(l[11], &s11, l[0], s0)
-		c.FreshNoAlias(l[11], &s11, l[1], s1)
-		c.FreshNoAlias(l[11], &s11, l[2], s2)
-		c.FreshNoAlias(l[11], &s11, l[3], s3)
-		c.FreshNoAlias(l[11], &s11, l[4], s4)
-		c.FreshNoAlias(l[11], &s11, l[5], s5)
-	}
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5)) {
-		c.NotArg(l[12], &s12, l[0], s0)
-		c.NotArg(l[12], &s12, l[1], s1)
-		c.NotArg(l[12], &s12, l[2], s2)
-		c.NotArg(l[12], &s12, l[3], s3)
-		c.NotArg(l[12], &s12, l[4], s4)
-		c.NotArg(l[12], &s12, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[12], &s12)
-	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) {
-		c.FreshNoAliasRows(6)
-	} else {
-		c.FreshNoAlias(l[12], &s12, l[0], s0)
-		c.FreshNoAlias(l[12], &s12, l[1], s1)
-		c.FreshNoAlias(l[12], &s12, l[2], s2)
-		c.FreshNoAlias(l[12], &s12, l[3], s3)
-		c.FreshNoAlias(l[12], &s12, l[4], s4)
-		c.FreshNoAlias(l[12], &s12, l[5], s5)
-	}
-	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-	}
-	c.End()
-}
-
-// checksPre395 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func checksPre395(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre382 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
+func ChecksPre382(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16564,8 +15885,33 @@ func checksPre395(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost396 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func checksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre383 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
+func ChecksPre383(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPost384 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
+func ChecksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -16594,7 +15940,7 @@ func checksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -16610,7 +15956,7 @@ func checksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 		c.FreshNoAlias(l[4], &s4, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -16626,7 +15972,7 @@ func checksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	c.ImplUseCountLE1(l[6], &s6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -16642,7 +15988,7 @@ func checksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[6], &s6, l[2], s2)
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	c.ImplUseCountLE1(l[7], &s7)
 	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
@@ -16658,7 +16004,7 @@ func checksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[7], &s7, l[2], s2)
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3)) {
 		c.NotArg(l[8], &s8, l[0], s0)
 		c.NotArg(l[8], &s8, l[1], s1)
@@ -16674,7 +16020,7 @@ func checksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[8], &s8, l[2], s2)
 		c.FreshNoAlias(l[8], &s8, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -16690,7 +16036,7 @@ func checksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[2], s2)
 		c.FreshNoAlias(l[9], &s9, l[3], s3)
 	}
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	c.ImplUseCountLE1(l[10], &s10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -16716,8 +16062,8 @@ func checksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre397 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func checksPre397(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre385 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
+func ChecksPre385(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16759,8 +16105,8 @@ func checksPre397(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost398 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func checksPost398(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost386 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
+func ChecksPost386(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -16799,7 +16145,7 @@ func checksPost398(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	c.ImplUseCountLE1(l[10], &s10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -16827,7 +16173,7 @@ func checksPost398(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[10], &s10, l[8], s8)
 		c.FreshNoAlias(l[10], &s10, l[9], s9)
 	}
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	c.ImplUseCountLE1(l[11], &s11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -16855,7 +16201,7 @@ func checksPost398(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[8], s8)
 		c.FreshNoAlias(l[11], &s11, l[9], s9)
 	}
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
+	c.ImplUseCountLE1(l[12], &s12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -16899,8 +16245,8 @@ func checksPost398(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre399 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
-func checksPre399(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre387 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
+func ChecksPre387(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16933,8 +16279,8 @@ func checksPre399(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre400 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func checksPre400(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre388 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
+func ChecksPre388(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -16979,8 +16325,8 @@ func checksPre400(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost401 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func checksPost401(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost389 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
+func ChecksPost389(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -17024,7 +16370,7 @@ func checksPost401(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	c.ImplUseCountLE1(l[11], &s11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -17054,7 +16400,7 @@ func checksPost401(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[9], s9)
 		c.FreshNoAlias(l[11], &s11, l[10], s10)
 	}
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
+	c.ImplUseCountLE1(l[12], &s12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -17084,7 +16430,7 @@ func checksPost401(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[12], &s12, l[9], s9)
 		c.FreshNoAlias(l[12], &s12, l[10], s10)
 	}
-	c.ImplUseCountEqFresh(l[13], &s13, t13)
+	c.ImplUseCountLE1(l[13], &s13)
 	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
 		c.NotArg(l[13], &s13, l[0], s0)
 		c.NotArg(l[13], &s13, l[1], s1)
@@ -17114,7 +16460,7 @@ func checksPost401(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[13], &s13, l[9], s9)
 		c.FreshNoAlias(l[13], &s13, l[10], s10)
 	}
-	c.ImplUseCountEqFresh(l[14], &s14, t14)
+	c.ImplUseCountLE1(l[14], &s14)
 	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10)) {
 		c.NotArg(l[14], &s14, l[0], s0)
 		c.NotArg(l[14], &s14, l[1], s1)
@@ -17161,8 +16507,8 @@ func checksPost401(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre402 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
-func checksPre402(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre390 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
+func ChecksPre390(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -17201,8 +16547,8 @@ func checksPre402(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost403 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
-func checksPost403(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost391 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
+func ChecksPost391(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -17240,7 +16586,7 @@ func checksPost403(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	c.ImplUseCountLE1(l[9], &s9)
 	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7) && s9.ImplApart(s8)) {
 		c.NotArg(l[9], &s9, l[0], s0)
 		c.NotArg(l[9], &s9, l[1], s1)
@@ -17266,7 +16612,7 @@ func checksPost403(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[9], &s9, l[7], s7)
 		c.FreshNoAlias(l[9], &s9, l[8], s8)
 	}
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
+	c.ImplUseCountLE1(l[10], &s10)
 	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8)) {
 		c.NotArg(l[10], &s10, l[0], s0)
 		c.NotArg(l[10], &s10, l[1], s1)
@@ -17292,7 +16638,7 @@ func checksPost403(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[10], &s10, l[7], s7)
 		c.FreshNoAlias(l[10], &s10, l[8], s8)
 	}
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	c.ImplUseCountLE1(l[11], &s11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -17318,7 +16664,7 @@ func checksPost403(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[7], s7)
 		c.FreshNoAlias(l[11], &s11, l[8], s8)
 	}
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
+	c.ImplUseCountLE1(l[12], &s12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -17359,8 +16705,8 @@ func checksPost403(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre404 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
-func checksPre404(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre392 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
+func ChecksPre392(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -17405,8 +16751,8 @@ func checksPre404(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost405 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
-func checksPost405(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPost393 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
+func ChecksPost393(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -17448,7 +16794,7 @@ func checksPost405(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplStorageVersion(l[9], s9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	c.ImplUseCountLE1(l[11], &s11)
 	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
 		c.NotArg(l[11], &s11, l[0], s0)
 		c.NotArg(l[11], &s11, l[1], s1)
@@ -17478,7 +16824,7 @@ func checksPost405(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[11], &s11, l[9], s9)
 		c.FreshNoAlias(l[11], &s11, l[10], s10)
 	}
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
+	c.ImplUseCountLE1(l[12], &s12)
 	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
 		c.NotArg(l[12], &s12, l[0], s0)
 		c.NotArg(l[12], &s12, l[1], s1)
@@ -17508,7 +16854,7 @@ func checksPost405(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.FreshNoAlias(l[12], &s12, l[9], s9)
 		c.FreshNoAlias(l[12], &s12, l[10], s10)
 	}
-	c.ImplUseCountEqFresh(l[13], &s13, t13)
+	c.ImplUseCountLE1(l[13], &s13)
 	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
 		c.NotArg(l[13], &s13, l[0], s0)
 		c.NotArg(l[13], &s13, l[1], s1)
@@ -17555,401 +16901,8 @@ func checksPost405(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre406 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward).
-func checksPre406(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(8)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(8)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-	}
-}
-
-// checksPre407 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward_no_dropout_inplace).
-func checksPre407(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-	c.SaveOpt(s8, t8, t8 != nil)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
-		c.BindingContextRows(9)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(8)
-	} else {
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-		c.SameContent(l[8], s8, t8)
-	}
-}
-
-// checksPost408 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward_no_dropout_inplace).
-func checksPost408(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s9 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-		c.BindingContextAfter(l[7], s7, t7)
-		c.BindingContextAfter(l[8], s8, t8)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.SameImplStorageVersion(l[6], s6)
-	c.SameImplStorageVersion(l[7], s7)
-	c.SameImplStorageVersion(l[8], s8)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7) && s9.ImplApart(s8)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-		c.NotArg(l[9], &s9, l[7], s7)
-		c.NotArg(l[9], &s9, l[8], s8)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) && s9.FreshFrom(s8) {
-		c.FreshNoAliasRows(9)
-	} else {
-		c.FreshNoAlias(l[9], &s9, l[0], s0)
-		c.FreshNoAlias(l[9], &s9, l[1], s1)
-		c.FreshNoAlias(l[9], &s9, l[2], s2)
-		c.FreshNoAlias(l[9], &s9, l[3], s3)
-		c.FreshNoAlias(l[9], &s9, l[4], s4)
-		c.FreshNoAlias(l[9], &s9, l[5], s5)
-		c.FreshNoAlias(l[9], &s9, l[6], s6)
-		c.FreshNoAlias(l[9], &s9, l[7], s7)
-		c.FreshNoAlias(l[9], &s9, l[8], s8)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-		c.SameContentAfter(l[6], s6, t6)
-		c.SameContentAfter(l[7], s7, t7)
-		c.SameContentAfter(l[8], s8, t8)
-	}
-	c.End()
-}
-
-// checksPre409 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward.quantized).
-func checksPre409(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-	c.SaveOpt(s8, t8, t8 != nil)
-	c.SaveOpt(s9, t9, t9 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
-		c.BindingContextRows(10)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(10)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-		c.SameContent(l[8], s8, t8)
-		c.SameContent(l[9], s9, t9)
-	}
-}
-
-// checksPost410 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward.quantized).
-func checksPost410(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	var s13 asserts.Saved
-	var s14 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-		c.BindingContextAfter(l[7], s7, t7)
-		c.BindingContextAfter(l[8], s8, t8)
-		c.BindingContextAfter(l[9], s9, t9)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	c.After(s9, t9)
-	c.Result(&s10, t10)
-	c.Result(&s11, t11)
-	c.Result(&s12, t12)
-	c.Result(&s13, t13)
-	c.Result(&s14, t14)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.SameImplStorageVersion(l[6], s6)
-	c.SameImplStorageVersion(l[7], s7)
-	c.SameImplStorageVersion(l[8], s8)
-	c.SameImplStorageVersion(l[9], s9)
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-		c.NotArg(l[10], &s10, l[7], s7)
-		c.NotArg(l[10], &s10, l[8], s8)
-		c.NotArg(l[10], &s10, l[9], s9)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
-		c.FreshNoAliasRows(10)
-	} else {
-		c.FreshNoAlias(l[10], &s10, l[0], s0)
-		c.FreshNoAlias(l[10], &s10, l[1], s1)
-		c.FreshNoAlias(l[10], &s10, l[2], s2)
-		c.FreshNoAlias(l[10], &s10, l[3], s3)
-		c.FreshNoAlias(l[10], &s10, l[4], s4)
-		c.FreshNoAlias(l[10], &s10, l[5], s5)
-		c.FreshNoAlias(l[10], &s10, l[6], s6)
-		c.FreshNoAlias(l[10], &s10, l[7], s7)
-		c.FreshNoAlias(l[10], &s10, l[8], s8)
-		c.FreshNoAlias(l[10], &s10, l[9], s9)
-	}
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
-		c.NotArg(l[11], &s11, l[0], s0)
-		c.NotArg(l[11], &s11, l[1], s1)
-		c.NotArg(l[11], &s11, l[2], s2)
-		c.NotArg(l[11], &s11, l[3], s3)
-		c.NotArg(l[11], &s11, l[4], s4)
-		c.NotArg(l[11], &s11, l[5], s5)
-		c.NotArg(l[11], &s11, l[6], s6)
-		c.NotArg(l[11], &s11, l[7], s7)
-		c.NotArg(l[11], &s11, l[8], s8)
-		c.NotArg(l[11], &s11, l[9], s9)
-	}
-	c.StorageUseCountEq1(l[11], &s11)
-	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) {
-		c.FreshNoAliasRows(10)
-	} else {
-		c.FreshNoAlias(l[11], &s11, l[0], s0)
-		c.FreshNoAlias(l[11], &s11, l[1], s1)
-		c.FreshNoAlias(l[11], &s11, l[2], s2)
-		c.FreshNoAlias(l[11], &s11, l[3], s3)
-		c.FreshNoAlias(l[11], &s11, l[4], s4)
-		c.FreshNoAlias(l[11], &s11, l[5], s5)
-		c.FreshNoAlias(l[11], &s11, l[6], s6)
-		c.FreshNoAlias(l[11], &s11, l[7], s7)
-		c.FreshNoAlias(l[11], &s11, l[8], s8)
-		c.FreshNoAlias(l[11], &s11, l[9], s9)
-	}
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9)) {
-		c.NotArg(l[12], &s12, l[0], s0)
-		c.NotArg(l[12], &s12, l[1], s1)
-		c.NotArg(l[12], &s12, l[2], s2)
-		c.NotArg(l[12], &s12, l[3], s3)
-		c.NotArg(l[12], &s12, l[4], s4)
-		c.NotArg(l[12], &s12, l[5], s5)
-		c.NotArg(l[12], &s12, l[6], s6)
-		c.NotArg(l[12], &s12, l[7], s7)
-		c.NotArg(l[12], &s12, l[8], s8)
-		c.NotArg(l[12], &s12, l[9], s9)
-	}
-	c.StorageUseCountEq1(l[12], &s12)
-	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) {
-		c.FreshNoAliasRows(10)
-	} else {
-		c.FreshNoAlias(l[12], &s12, l[0], s0)
-		c.FreshNoAlias(l[12], &s12, l[1], s1)
-		c.FreshNoAlias(l[12], &s12, l[2], s2)
-		c.FreshNoAlias(l[12], &s12, l[3], s3)
-		c.FreshNoAlias(l[12], &s12, l[4], s4)
-		c.FreshNoAlias(l[12], &s12, l[5], s5)
-		c.FreshNoAlias(l[12], &s12, l[6], s6)
-		c.FreshNoAlias(l[12], &s12, l[7], s7)
-		c.FreshNoAlias(l[12], &s12, l[8], s8)
-		c.FreshNoAlias(l[12], &s12, l[9], s9)
-	}
-	c.ImplUseCountEqFresh(l[13], &s13, t13)
-	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9)) {
-		c.NotArg(l[13], &s13, l[0], s0)
-		c.NotArg(l[13], &s13, l[1], s1)
-		c.NotArg(l[13], &s13, l[2], s2)
-		c.NotArg(l[13], &s13, l[3], s3)
-		c.NotArg(l[13], &s13, l[4], s4)
-		c.NotArg(l[13], &s13, l[5], s5)
-		c.NotArg(l[13], &s13, l[6], s6)
-		c.NotArg(l[13], &s13, l[7], s7)
-		c.NotArg(l[13], &s13, l[8], s8)
-		c.NotArg(l[13], &s13, l[9], s9)
-	}
-	c.StorageUseCountEq1(l[13], &s13)
-	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) {
-		c.FreshNoAliasRows(10)
-	} else {
-		c.FreshNoAlias(l[13], &s13, l[0], s0)
-		c.FreshNoAlias(l[13], &s13, l[1], s1)
-		c.FreshNoAlias(l[13], &s13, l[2], s2)
-		c.FreshNoAlias(l[13], &s13, l[3], s3)
-		c.FreshNoAlias(l[13], &s13, l[4], s4)
-		c.FreshNoAlias(l[13], &s13, l[5], s5)
-		c.FreshNoAlias(l[13], &s13, l[6], s6)
-		c.FreshNoAlias(l[13], &s13, l[7], s7)
-		c.FreshNoAlias(l[13], &s13, l[8], s8)
-		c.FreshNoAlias(l[13], &s13, l[9], s9)
-	}
-	c.ImplUseCountEqFresh(l[14], &s14, t14)
-	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9)) {
-		c.NotArg(l[14], &s14, l[0], s0)
-		c.NotArg(l[14], &s14, l[1], s1)
-		c.NotArg(l[14], &s14, l[2], s2)
-		c.NotArg(l[14], &s14, l[3], s3)
-		c.NotArg(l[14], &s14, l[4], s4)
-		c.NotArg(l[14], &s14, l[5], s5)
-		c.NotArg(l[14], &s14, l[6], s6)
-		c.NotArg(l[14], &s14, l[7], s7)
-		c.NotArg(l[14], &s14, l[8], s8)
-		c.NotArg(l[14], &s14, l[9], s9)
-	}
-	c.StorageUseCountEq1(l[14], &s14)
-	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) && s14.FreshFrom(s8) && s14.FreshFrom(s9) {
-		c.FreshNoAliasRows(10)
-	} else {
-		c.FreshNoAlias(l[14], &s14, l[0], s0)
-		c.FreshNoAlias(l[14], &s14, l[1], s1)
-		c.FreshNoAlias(l[14], &s14, l[2], s2)
-		c.FreshNoAlias(l[14], &s14, l[3], s3)
-		c.FreshNoAlias(l[14], &s14, l[4], s4)
-		c.FreshNoAlias(l[14], &s14, l[5], s5)
-		c.FreshNoAlias(l[14], &s14, l[6], s6)
-		c.FreshNoAlias(l[14], &s14, l[7], s7)
-		c.FreshNoAlias(l[14], &s14, l[8], s8)
-		c.FreshNoAlias(l[14], &s14, l[9], s9)
-	}
-	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.Out(l[14], &s14))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-		c.SameContentAfter(l[6], s6, t6)
-		c.SameContentAfter(l[7], s7, t7)
-		c.SameContentAfter(l[8], s8, t8)
-		c.SameContentAfter(l[9], s9, t9)
-	}
-	c.End()
-}
-
-// checksPre411 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_forward).
-func checksPre411(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre394 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward).
+func ChecksPre394(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -17982,8 +16935,200 @@ func checksPre411(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre412 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_backward).
-func checksPre412(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost395 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
+func ChecksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	var s10 asserts.Saved
+	var s11 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.Result(&s10, t10)
+	c.Result(&s11, t11)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
+	c.ImplUseCountLE1(l[10], &s10)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[10], &s10)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+	}
+	c.ImplUseCountLE1(l[11], &s11)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[11], &s11)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+	}
+	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
+	c.End()
+}
+
+// ChecksPre396 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_forward).
+func ChecksPre396(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
+}
+
+// ChecksPre397 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_backward).
+func ChecksPre397(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -18028,269 +17173,8 @@ func checksPre412(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre413 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
-func checksPre413(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(8)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(8)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-	}
-}
-
-// checksPost414 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
-func checksPost414(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	var s13 asserts.Saved
-	var s14 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-		c.BindingContextAfter(l[7], s7, t7)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.Result(&s11, t11)
-	c.Result(&s12, t12)
-	c.Result(&s13, t13)
-	c.Result(&s14, t14)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.SameImplStorageVersion(l[6], s6)
-	c.SameImplStorageVersion(l[7], s7)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-		c.NotArg(l[8], &s8, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
-		c.FreshNoAliasRows(8)
-	} else {
-		c.FreshNoAlias(l[8], &s8, l[0], s0)
-		c.FreshNoAlias(l[8], &s8, l[1], s1)
-		c.FreshNoAlias(l[8], &s8, l[2], s2)
-		c.FreshNoAlias(l[8], &s8, l[3], s3)
-		c.FreshNoAlias(l[8], &s8, l[4], s4)
-		c.FreshNoAlias(l[8], &s8, l[5], s5)
-		c.FreshNoAlias(l[8], &s8, l[6], s6)
-		c.FreshNoAlias(l[8], &s8, l[7], s7)
-	}
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-		c.NotArg(l[9], &s9, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
-		c.FreshNoAliasRows(8)
-	} else {
-		c.FreshNoAlias(l[9], &s9, l[0], s0)
-		c.FreshNoAlias(l[9], &s9, l[1], s1)
-		c.FreshNoAlias(l[9], &s9, l[2], s2)
-		c.FreshNoAlias(l[9], &s9, l[3], s3)
-		c.FreshNoAlias(l[9], &s9, l[4], s4)
-		c.FreshNoAlias(l[9], &s9, l[5], s5)
-		c.FreshNoAlias(l[9], &s9, l[6], s6)
-		c.FreshNoAlias(l[9], &s9, l[7], s7)
-	}
-	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-		c.NotArg(l[10], &s10, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) {
-		c.FreshNoAliasRows(8)
-	} else {
-		c.FreshNoAlias(l[10], &s10, l[0], s0)
-		c.FreshNoAlias(l[10], &s10, l[1], s1)
-		c.FreshNoAlias(l[10], &s10, l[2], s2)
-		c.FreshNoAlias(l[10], &s10, l[3], s3)
-		c.FreshNoAlias(l[10], &s10, l[4], s4)
-		c.FreshNoAlias(l[10], &s10, l[5], s5)
-		c.FreshNoAlias(l[10], &s10, l[6], s6)
-		c.FreshNoAlias(l[10], &s10, l[7], s7)
-	}
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7)) {
-		c.NotArg(l[11], &s11, l[0], s0)
-		c.NotArg(l[11], &s11, l[1], s1)
-		c.NotArg(l[11], &s11, l[2], s2)
-		c.NotArg(l[11], &s11, l[3], s3)
-		c.NotArg(l[11], &s11, l[4], s4)
-		c.NotArg(l[11], &s11, l[5], s5)
-		c.NotArg(l[11], &s11, l[6], s6)
-		c.NotArg(l[11], &s11, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[11], &s11)
-	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) {
-		c.FreshNoAliasRows(8)
-	} else {
-		c.FreshNoAlias(l[11], &s11, l[0], s0)
-		c.FreshNoAlias(l[11], &s11, l[1], s1)
-		c.FreshNoAlias(l[11], &s11, l[2], s2)
-		c.FreshNoAlias(l[11], &s11, l[3], s3)
-		c.FreshNoAlias(l[11], &s11, l[4], s4)
-		c.FreshNoAlias(l[11], &s11, l[5], s5)
-		c.FreshNoAlias(l[11], &s11, l[6], s6)
-		c.FreshNoAlias(l[11], &s11, l[7], s7)
-	}
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7)) {
-		c.NotArg(l[12], &s12, l[0], s0)
-		c.NotArg(l[12], &s12, l[1], s1)
-		c.NotArg(l[12], &s12, l[2], s2)
-		c.NotArg(l[12], &s12, l[3], s3)
-		c.NotArg(l[12], &s12, l[4], s4)
-		c.NotArg(l[12], &s12, l[5], s5)
-		c.NotArg(l[12], &s12, l[6], s6)
-		c.NotArg(l[12], &s12, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[12], &s12)
-	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) {
-		c.FreshNoAliasRows(8)
-	} else {
-		c.FreshNoAlias(l[12], &s12, l[0], s0)
-		c.FreshNoAlias(l[12], &s12, l[1], s1)
-		c.FreshNoAlias(l[12], &s12, l[2], s2)
-		c.FreshNoAlias(l[12], &s12, l[3], s3)
-		c.FreshNoAlias(l[12], &s12, l[4], s4)
-		c.FreshNoAlias(l[12], &s12, l[5], s5)
-		c.FreshNoAlias(l[12], &s12, l[6], s6)
-		c.FreshNoAlias(l[12], &s12, l[7], s7)
-	}
-	c.ImplUseCountEqFresh(l[13], &s13, t13)
-	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7)) {
-		c.NotArg(l[13], &s13, l[0], s0)
-		c.NotArg(l[13], &s13, l[1], s1)
-		c.NotArg(l[13], &s13, l[2], s2)
-		c.NotArg(l[13], &s13, l[3], s3)
-		c.NotArg(l[13], &s13, l[4], s4)
-		c.NotArg(l[13], &s13, l[5], s5)
-		c.NotArg(l[13], &s13, l[6], s6)
-		c.NotArg(l[13], &s13, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[13], &s13)
-	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) {
-		c.FreshNoAliasRows(8)
-	} else {
-		c.FreshNoAlias(l[13], &s13, l[0], s0)
-		c.FreshNoAlias(l[13], &s13, l[1], s1)
-		c.FreshNoAlias(l[13], &s13, l[2], s2)
-		c.FreshNoAlias(l[13], &s13, l[3], s3)
-		c.FreshNoAlias(l[13], &s13, l[4], s4)
-		c.FreshNoAlias(l[13], &s13, l[5], s5)
-		c.FreshNoAlias(l[13], &s13, l[6], s6)
-		c.FreshNoAlias(l[13], &s13, l[7], s7)
-	}
-	c.ImplUseCountEqFresh(l[14], &s14, t14)
-	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7)) {
-		c.NotArg(l[14], &s14, l[0], s0)
-		c.NotArg(l[14], &s14, l[1], s1)
-		c.NotArg(l[14], &s14, l[2], s2)
-		c.NotArg(l[14], &s14, l[3], s3)
-		c.NotArg(l[14], &s14, l[4], s4)
-		c.NotArg(l[14], &s14, l[5], s5)
-		c.NotArg(l[14], &s14, l[6], s6)
-		c.NotArg(l[14], &s14, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[14], &s14)
-	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) {
-		c.FreshNoAliasRows(8)
-	} else {
-		c.FreshNoAlias(l[14], &s14, l[0], s0)
-		c.FreshNoAlias(l[14], &s14, l[1], s1)
-		c.FreshNoAlias(l[14], &s14, l[2], s2)
-		c.FreshNoAlias(l[14], &s14, l[3], s3)
-		c.FreshNoAlias(l[14], &s14, l[4], s4)
-		c.FreshNoAlias(l[14], &s14, l[5], s5)
-		c.FreshNoAlias(l[14], &s14, l[6], s6)
-		c.FreshNoAlias(l[14], &s14, l[7], s7)
-	}
-	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.Out(l[14], &s14))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-		c.SameContentAfter(l[6], s6, t6)
-		c.SameContentAfter(l[7], s7, t7)
-	}
-	c.End()
-}
-
-// checksPre415 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
-func checksPre415(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre398 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
+func ChecksPre398(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -18326,8 +17210,8 @@ func checksPre415(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre416 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
-func checksPre416(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre399 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
+func ChecksPre399(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -18366,8 +17250,8 @@ func checksPre416(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre417 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
-func checksPre417(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre400 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
+func ChecksPre400(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18403,8 +17287,8 @@ func checksPre417(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost418 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
-func checksPost418(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost401 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
+func ChecksPost401(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -18446,8 +17330,8 @@ func checksPost418(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre419 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.out).
-func checksPre419(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPre402 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.out).
+func ChecksPre402(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18486,8 +17370,8 @@ func checksPre419(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost420 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
-func checksPost420(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPost403 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
+func ChecksPost403(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -18535,8 +17419,8 @@ func checksPost420(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre421 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam).
-func checksPre421(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre404 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam).
+func ChecksPre404(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18572,8 +17456,8 @@ func checksPre421(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost422 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
-func checksPost422(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
+// ChecksPost405 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
+func ChecksPost405(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
 	var s8 asserts.SavedList
 	var s9 asserts.SavedList
 	var s10 asserts.SavedList
@@ -18628,7 +17512,7 @@ func checksPost422(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	asserts.SameContentAfterList(c, l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
-	asserts.ImplUseCountEqFreshList(c, l[8], &s8, t8)
+	c.ImplUseCountLE1List(l[8], &s8)
 	c.NotArgElemsList(l[8], &s8, l[0], s0)
 	c.NotArgElemsList(l[8], &s8, l[1], s1)
 	c.NotArgElemsList(l[8], &s8, l[2], s2)
@@ -18646,7 +17530,7 @@ func checksPost422(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[8], &s8, l[5], s5)
 	c.FreshNoAliasList(l[8], &s8, l[6], s6)
 	c.FreshNoAliasList(l[8], &s8, l[7], s7)
-	asserts.ImplUseCountEqFreshList(c, l[9], &s9, t9)
+	c.ImplUseCountLE1List(l[9], &s9)
 	c.NotArgElemsList(l[9], &s9, l[0], s0)
 	c.NotArgElemsList(l[9], &s9, l[1], s1)
 	c.NotArgElemsList(l[9], &s9, l[2], s2)
@@ -18664,7 +17548,7 @@ func checksPost422(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[9], &s9, l[5], s5)
 	c.FreshNoAliasList(l[9], &s9, l[6], s6)
 	c.FreshNoAliasList(l[9], &s9, l[7], s7)
-	asserts.ImplUseCountEqFreshList(c, l[10], &s10, t10)
+	c.ImplUseCountLE1List(l[10], &s10)
 	c.NotArgElemsList(l[10], &s10, l[0], s0)
 	c.NotArgElemsList(l[10], &s10, l[1], s1)
 	c.NotArgElemsList(l[10], &s10, l[2], s2)
@@ -18682,7 +17566,7 @@ func checksPost422(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[10], &s10, l[5], s5)
 	c.FreshNoAliasList(l[10], &s10, l[6], s6)
 	c.FreshNoAliasList(l[10], &s10, l[7], s7)
-	asserts.ImplUseCountEqFreshList(c, l[11], &s11, t11)
+	c.ImplUseCountLE1List(l[11], &s11)
 	c.NotArgElemsList(l[11], &s11, l[0], s0)
 	c.NotArgElemsList(l[11], &s11, l[1], s1)
 	c.NotArgElemsList(l[11], &s11, l[2], s2)
@@ -18700,7 +17584,7 @@ func checksPost422(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[11], &s11, l[5], s5)
 	c.FreshNoAliasList(l[11], &s11, l[6], s6)
 	c.FreshNoAliasList(l[11], &s11, l[7], s7)
-	asserts.ImplUseCountEqFreshList(c, l[12], &s12, t12)
+	c.ImplUseCountLE1List(l[12], &s12)
 	c.NotArgElemsList(l[12], &s12, l[0], s0)
 	c.NotArgElemsList(l[12], &s12, l[1], s1)
 	c.NotArgElemsList(l[12], &s12, l[2], s2)
@@ -18726,8 +17610,8 @@ func checksPost422(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.End()
 }
 
-// checksPre423 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func checksPre423(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre406 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
+func ChecksPre406(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18766,8 +17650,8 @@ func checksPre423(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost424 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func checksPost424(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost407 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
+func ChecksPost407(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -18813,8 +17697,8 @@ func checksPost424(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre425 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func checksPre425(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+// ChecksPre408 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
+func ChecksPre408(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18856,8 +17740,8 @@ func checksPre425(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost426 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func checksPost426(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+// ChecksPost409 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
+func ChecksPost409(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -18909,8 +17793,8 @@ func checksPost426(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.End()
 }
 
-// checksPre427 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
-func checksPre427(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre410 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
+func ChecksPre410(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -18949,8 +17833,8 @@ func checksPre427(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost428 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
-func checksPost428(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor, t13 []*torch.Tensor) {
+// ChecksPost411 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
+func ChecksPost411(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor, t13 []*torch.Tensor) {
 	var s9 asserts.SavedList
 	var s10 asserts.SavedList
 	var s11 asserts.SavedList
@@ -19008,7 +17892,7 @@ func checksPost428(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplStorageVersion(l[8], s8)
-	asserts.ImplUseCountEqFreshList(c, l[9], &s9, t9)
+	c.ImplUseCountLE1List(l[9], &s9)
 	c.NotArgElemsList(l[9], &s9, l[0], s0)
 	c.NotArgElemsList(l[9], &s9, l[1], s1)
 	c.NotArgElemsList(l[9], &s9, l[2], s2)
@@ -19028,7 +17912,7 @@ func checksPost428(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[9], &s9, l[6], s6)
 	c.FreshNoAliasList(l[9], &s9, l[7], s7)
 	c.FreshNoAliasList(l[9], &s9, l[8], s8)
-	asserts.ImplUseCountEqFreshList(c, l[10], &s10, t10)
+	c.ImplUseCountLE1List(l[10], &s10)
 	c.NotArgElemsList(l[10], &s10, l[0], s0)
 	c.NotArgElemsList(l[10], &s10, l[1], s1)
 	c.NotArgElemsList(l[10], &s10, l[2], s2)
@@ -19048,7 +17932,7 @@ func checksPost428(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[10], &s10, l[6], s6)
 	c.FreshNoAliasList(l[10], &s10, l[7], s7)
 	c.FreshNoAliasList(l[10], &s10, l[8], s8)
-	asserts.ImplUseCountEqFreshList(c, l[11], &s11, t11)
+	c.ImplUseCountLE1List(l[11], &s11)
 	c.NotArgElemsList(l[11], &s11, l[0], s0)
 	c.NotArgElemsList(l[11], &s11, l[1], s1)
 	c.NotArgElemsList(l[11], &s11, l[2], s2)
@@ -19068,7 +17952,7 @@ func checksPost428(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[11], &s11, l[6], s6)
 	c.FreshNoAliasList(l[11], &s11, l[7], s7)
 	c.FreshNoAliasList(l[11], &s11, l[8], s8)
-	asserts.ImplUseCountEqFreshList(c, l[12], &s12, t12)
+	c.ImplUseCountLE1List(l[12], &s12)
 	c.NotArgElemsList(l[12], &s12, l[0], s0)
 	c.NotArgElemsList(l[12], &s12, l[1], s1)
 	c.NotArgElemsList(l[12], &s12, l[2], s2)
@@ -19088,7 +17972,7 @@ func checksPost428(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[12], &s12, l[6], s6)
 	c.FreshNoAliasList(l[12], &s12, l[7], s7)
 	c.FreshNoAliasList(l[12], &s12, l[8], s8)
-	asserts.ImplUseCountEqFreshList(c, l[13], &s13, t13)
+	c.ImplUseCountLE1List(l[13], &s13)
 	c.NotArgElemsList(l[13], &s13, l[0], s0)
 	c.NotArgElemsList(l[13], &s13, l[1], s1)
 	c.NotArgElemsList(l[13], &s13, l[2], s2)
@@ -19117,8 +18001,8 @@ func checksPost428(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.End()
 }
 
-// checksPre429 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_).
-func checksPre429(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre412 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_).
+func ChecksPre412(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -19145,8 +18029,8 @@ func checksPre429(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost430 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_).
-func checksPost430(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost413 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_).
+func ChecksPost413(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -19174,8 +18058,8 @@ func checksPost430(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre431 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.out).
-func checksPre431(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
+// ChecksPre414 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.out).
+func ChecksPre414(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -19205,8 +18089,8 @@ func checksPre431(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost432 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.out).
-func checksPost432(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
+// ChecksPost415 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.out).
+func ChecksPost415(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -19240,8 +18124,8 @@ func checksPost432(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre433 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd).
-func checksPre433(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre416 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd).
+func ChecksPre416(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -19268,8 +18152,8 @@ func checksPre433(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost434 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd).
-func checksPost434(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
+// ChecksPost417 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd).
+func ChecksPost417(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
 	var s5 asserts.SavedList
 	var s6 asserts.SavedList
 	var s7 asserts.SavedList
@@ -19302,7 +18186,7 @@ func checksPost434(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
-	asserts.ImplUseCountEqFreshList(c, l[5], &s5, t5)
+	c.ImplUseCountLE1List(l[5], &s5)
 	c.NotArgElemsList(l[5], &s5, l[0], s0)
 	c.NotArgElemsList(l[5], &s5, l[1], s1)
 	c.NotArgElemsList(l[5], &s5, l[2], s2)
@@ -19314,7 +18198,7 @@ func checksPost434(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasListOf(l[5], &s5, l[2], s2)
 	c.FreshNoAliasList(l[5], &s5, l[3], s3)
 	c.FreshNoAliasList(l[5], &s5, l[4], s4)
-	asserts.ImplUseCountEqFreshList(c, l[6], &s6, t6)
+	c.ImplUseCountLE1List(l[6], &s6)
 	c.NotArgElemsList(l[6], &s6, l[0], s0)
 	c.NotArgElemsList(l[6], &s6, l[1], s1)
 	c.NotArgElemsList(l[6], &s6, l[2], s2)
@@ -19326,7 +18210,7 @@ func checksPost434(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasListOf(l[6], &s6, l[2], s2)
 	c.FreshNoAliasList(l[6], &s6, l[3], s3)
 	c.FreshNoAliasList(l[6], &s6, l[4], s4)
-	asserts.ImplUseCountEqFreshList(c, l[7], &s7, t7)
+	c.ImplUseCountLE1List(l[7], &s7)
 	c.NotArgElemsList(l[7], &s7, l[0], s0)
 	c.NotArgElemsList(l[7], &s7, l[1], s1)
 	c.NotArgElemsList(l[7], &s7, l[2], s2)
@@ -19346,8 +18230,8 @@ func checksPost434(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre435 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
-func checksPre435(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre418 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
+func ChecksPre418(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -19377,8 +18261,8 @@ func checksPre435(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost436 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
-func checksPost436(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost419 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
+func ChecksPost419(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -19410,8 +18294,8 @@ func checksPost436(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre437 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
-func checksPre437(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
+// ChecksPre420 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
+func ChecksPre420(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -19444,8 +18328,8 @@ func checksPre437(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost438 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
-func checksPost438(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
+// ChecksPost421 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
+func ChecksPost421(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -19483,8 +18367,8 @@ func checksPost438(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre439 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr).
-func checksPre439(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre422 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr).
+func ChecksPre422(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -19514,8 +18398,8 @@ func checksPre439(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost440 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr).
-func checksPost440(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPost423 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr).
+func ChecksPost423(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	var s6 asserts.SavedList
 	var s7 asserts.SavedList
 	var s8 asserts.SavedList
@@ -19551,7 +18435,7 @@ func checksPost440(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	asserts.ImplUseCountEqFreshList(c, l[6], &s6, t6)
+	c.ImplUseCountLE1List(l[6], &s6)
 	c.NotArgElemsList(l[6], &s6, l[0], s0)
 	c.NotArgElemsList(l[6], &s6, l[1], s1)
 	c.NotArgElemsList(l[6], &s6, l[2], s2)
@@ -19565,7 +18449,7 @@ func checksPost440(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[6], &s6, l[3], s3)
 	c.FreshNoAliasList(l[6], &s6, l[4], s4)
 	c.FreshNoAliasList(l[6], &s6, l[5], s5)
-	asserts.ImplUseCountEqFreshList(c, l[7], &s7, t7)
+	c.ImplUseCountLE1List(l[7], &s7)
 	c.NotArgElemsList(l[7], &s7, l[0], s0)
 	c.NotArgElemsList(l[7], &s7, l[1], s1)
 	c.NotArgElemsList(l[7], &s7, l[2], s2)
@@ -19579,7 +18463,7 @@ func checksPost440(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[7], &s7, l[3], s3)
 	c.FreshNoAliasList(l[7], &s7, l[4], s4)
 	c.FreshNoAliasList(l[7], &s7, l[5], s5)
-	asserts.ImplUseCountEqFreshList(c, l[8], &s8, t8)
+	c.ImplUseCountLE1List(l[8], &s8)
 	c.NotArgElemsList(l[8], &s8, l[0], s0)
 	c.NotArgElemsList(l[8], &s8, l[1], s1)
 	c.NotArgElemsList(l[8], &s8, l[2], s2)
@@ -19602,8 +18486,8 @@ func checksPost440(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre441 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_).
-func checksPre441(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre424 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_).
+func ChecksPre424(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -19633,8 +18517,8 @@ func checksPre441(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost442 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_).
-func checksPost442(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost425 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_).
+func ChecksPost425(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -19666,8 +18550,8 @@ func checksPost442(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre443 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func checksPre443(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
+// ChecksPre426 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.out).
+func ChecksPre426(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -19700,8 +18584,8 @@ func checksPre443(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost444 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func checksPost444(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
+// ChecksPost427 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
+func ChecksPost427(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -19739,8 +18623,8 @@ func checksPost444(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre445 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad).
-func checksPre445(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre428 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad).
+func ChecksPre428(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -19770,8 +18654,8 @@ func checksPre445(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost446 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad).
-func checksPost446(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor) {
+// ChecksPost429 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad).
+func ChecksPost429(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor) {
 	var s6 asserts.SavedList
 	var s7 asserts.SavedList
 	var s8 asserts.SavedList
@@ -19812,7 +18696,7 @@ func checksPost446(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	asserts.ImplUseCountEqFreshList(c, l[6], &s6, t6)
+	c.ImplUseCountLE1List(l[6], &s6)
 	c.NotArgElemsList(l[6], &s6, l[0], s0)
 	c.NotArgElemsList(l[6], &s6, l[1], s1)
 	c.NotArgElemsList(l[6], &s6, l[2], s2)
@@ -19826,7 +18710,7 @@ func checksPost446(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[6], &s6, l[3], s3)
 	c.FreshNoAliasList(l[6], &s6, l[4], s4)
 	c.FreshNoAliasList(l[6], &s6, l[5], s5)
-	asserts.ImplUseCountEqFreshList(c, l[7], &s7, t7)
+	c.ImplUseCountLE1List(l[7], &s7)
 	c.NotArgElemsList(l[7], &s7, l[0], s0)
 	c.NotArgElemsList(l[7], &s7, l[1], s1)
 	c.NotArgElemsList(l[7], &s7, l[2], s2)
@@ -19840,7 +18724,7 @@ func checksPost446(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[7], &s7, l[3], s3)
 	c.FreshNoAliasList(l[7], &s7, l[4], s4)
 	c.FreshNoAliasList(l[7], &s7, l[5], s5)
-	asserts.ImplUseCountEqFreshList(c, l[8], &s8, t8)
+	c.ImplUseCountLE1List(l[8], &s8)
 	c.NotArgElemsList(l[8], &s8, l[0], s0)
 	c.NotArgElemsList(l[8], &s8, l[1], s1)
 	c.NotArgElemsList(l[8], &s8, l[2], s2)
@@ -19854,7 +18738,7 @@ func checksPost446(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasListOf(l[8], &s8, l[3], s3)
 	c.FreshNoAliasList(l[8], &s8, l[4], s4)
 	c.FreshNoAliasList(l[8], &s8, l[5], s5)
-	asserts.ImplUseCountEqFreshList(c, l[9], &s9, t9)
+	c.ImplUseCountLE1List(l[9], &s9)
 	c.NotArgElemsList(l[9], &s9, l[0], s0)
 	c.NotArgElemsList(l[9], &s9, l[1], s1)
 	c.NotArgElemsList(l[9], &s9, l[2], s2)
@@ -19872,295 +18756,6 @@ func checksPost446(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	if c.HasDigests() {
 		c.SameContentAfter(l[4], s4, t4)
 		c.SameContentAfter(l[5], s5, t5)
-	}
-	c.End()
-}
-
-// checksPre447 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
-func checksPre447(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	c.Save(s4, t4)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.MutableList(s0)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.SameContentList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	if !c.Hermetic() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-	}
-}
-
-// checksPost448 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
-func checksPost448(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-	}
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.SameImplList(l[2], s2)
-	c.SameStorageList(l[2], s2)
-	c.SameImplList(l[3], s3)
-	c.SameStorageList(l[3], s3)
-	c.NoMutationList(l[3], s3)
-	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.SameImplStorageVersion(l[6], s6)
-	if c.HasDigests() {
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-		c.SameContentAfter(l[6], s6, t6)
-	}
-	c.End()
-}
-
-// checksPre449 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
-func checksPre449(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	c.Save(s4, t4)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	saveList0(c, s7, t7)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s7)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.SameContentList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[7], s7, t7)
-	if !c.Hermetic() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-	}
-}
-
-// checksPost450 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
-func checksPost450(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-		asserts.BindingContextAfterList(c, l[7], s7, t7)
-	}
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	afterList0(c, s7, t7)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.SameImplList(l[2], s2)
-	c.SameStorageList(l[2], s2)
-	c.SameImplList(l[3], s3)
-	c.SameStorageList(l[3], s3)
-	c.NoMutationList(l[3], s3)
-	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.SameImplStorageVersion(l[6], s6)
-	c.SameImplList(l[7], s7)
-	c.SameStorageList(l[7], s7)
-	if c.HasDigests() {
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-		c.SameContentAfter(l[6], s6, t6)
-	}
-	c.End()
-}
-
-// checksPre451 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr).
-func checksPre451(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	c.Save(s4, t4)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.SameContentList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	if !c.Hermetic() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-	}
-}
-
-// checksPost452 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr).
-func checksPost452(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor) {
-	var s7 asserts.SavedList
-	var s8 asserts.SavedList
-	var s9 asserts.SavedList
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-	}
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	resultList0(c, &s7, t7)
-	resultList0(c, &s8, t8)
-	resultList0(c, &s9, t9)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImplList(l[2], s2)
-	c.SameStorageList(l[2], s2)
-	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImplList(l[3], s3)
-	c.SameStorageList(l[3], s3)
-	c.NoMutationList(l[3], s3)
-	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.SameImplStorageVersion(l[6], s6)
-	asserts.ImplUseCountEqFreshList(c, l[7], &s7, t7)
-	c.NotArgElemsList(l[7], &s7, l[0], s0)
-	c.NotArgElemsList(l[7], &s7, l[1], s1)
-	c.NotArgElemsList(l[7], &s7, l[2], s2)
-	c.NotArgElemsList(l[7], &s7, l[3], s3)
-	c.NotArgElems(l[7], &s7, l[4], s4)
-	c.NotArgElems(l[7], &s7, l[5], s5)
-	c.NotArgElems(l[7], &s7, l[6], s6)
-	c.StorageUseCountEq1List(l[7], &s7)
-	c.FreshNoAliasListOf(l[7], &s7, l[0], s0)
-	c.FreshNoAliasListOf(l[7], &s7, l[1], s1)
-	c.FreshNoAliasListOf(l[7], &s7, l[2], s2)
-	c.FreshNoAliasListOf(l[7], &s7, l[3], s3)
-	c.FreshNoAliasList(l[7], &s7, l[4], s4)
-	c.FreshNoAliasList(l[7], &s7, l[5], s5)
-	c.FreshNoAliasList(l[7], &s7, l[6], s6)
-	asserts.ImplUseCountEqFreshList(c, l[8], &s8, t8)
-	c.NotArgElemsList(l[8], &s8, l[0], s0)
-	c.NotArgElemsList(l[8], &s8, l[1], s1)
-	c.NotArgElemsList(l[8], &s8, l[2], s2)
-	c.NotArgElemsList(l[8], &s8, l[3], s3)
-	c.NotArgElems(l[8], &s8, l[4], s4)
-	c.NotArgElems(l[8], &s8, l[5], s5)
-	c.NotArgElems(l[8], &s8, l[6], s6)
-	c.StorageUseCountEq1List(l[8], &s8)
-	c.FreshNoAliasListOf(l[8], &s8, l[0], s0)
-	c.FreshNoAliasListOf(l[8], &s8, l[1], s1)
-	c.FreshNoAliasListOf(l[8], &s8, l[2], s2)
-	c.FreshNoAliasListOf(l[8], &s8, l[3], s3)
-	c.FreshNoAliasList(l[8], &s8, l[4], s4)
-	c.FreshNoAliasList(l[8], &s8, l[5], s5)
-	c.FreshNoAliasList(l[8], &s8, l[6], s6)
-	asserts.ImplUseCountEqFreshList(c, l[9], &s9, t9)
-	c.NotArgElemsList(l[9], &s9, l[0], s0)
-	c.NotArgElemsList(l[9], &s9, l[1], s1)
-	c.NotArgElemsList(l[9], &s9, l[2], s2)
-	c.NotArgElemsList(l[9], &s9, l[3], s3)
-	c.NotArgElems(l[9], &s9, l[4], s4)
-	c.NotArgElems(l[9], &s9, l[5], s5)
-	c.NotArgElems(l[9], &s9, l[6], s6)
-	c.StorageUseCountEq1List(l[9], &s9)
-	c.FreshNoAliasListOf(l[9], &s9, l[0], s0)
-	c.FreshNoAliasListOf(l[9], &s9, l[1], s1)
-	c.FreshNoAliasListOf(l[9], &s9, l[2], s2)
-	c.FreshNoAliasListOf(l[9], &s9, l[3], s3)
-	c.FreshNoAliasList(l[9], &s9, l[4], s4)
-	c.FreshNoAliasList(l[9], &s9, l[5], s5)
-	c.FreshNoAliasList(l[9], &s9, l[6], s6)
-	c.DistinctOutputs(asserts.OutList(l[7], &s7), asserts.OutList(l[8], &s8), asserts.OutList(l[9], &s9))
-	if c.HasDigests() {
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-		c.SameContentAfter(l[6], s6, t6)
 	}
 	c.End()
 }

@@ -2,7 +2,7 @@
 //
 //go:build debugasserts
 
-package checkedif
+package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
@@ -10,26 +10,26 @@ import (
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
-var locs1 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs2 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs3 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var locs4 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var locs5 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out"), asserts.Ret(0)}
-var locs6 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
-var locs7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var locs8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
-var locs9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var locs10 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values"), asserts.Ret(0), asserts.Ret(1)}
-var locs11 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs12 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs13 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs14 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
-var locs15 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs16 = [1]asserts.Loc{asserts.Arg("self")}
+var Locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
+var Locs1 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs2 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs3 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs4 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs5 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs6 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
+var Locs7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
+var Locs8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
+var Locs9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
+var Locs10 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values"), asserts.Ret(0), asserts.Ret(1)}
+var Locs11 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs12 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs13 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs14 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs15 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs16 = [1]asserts.Loc{asserts.Arg("self")}
 
-// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
-func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
+func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -47,8 +47,8 @@ func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
-func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
+func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -64,8 +64,8 @@ func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
-func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
+func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -83,8 +83,8 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
-func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
+func ChecksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -114,8 +114,8 @@ func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
-func checksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -133,8 +133,8 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add_.Tensor).
-func checksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -153,8 +153,8 @@ func checksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add.out).
-func checksPre6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPre6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add.out).
+func ChecksPre6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -175,8 +175,8 @@ func checksPre6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add.out).
-func checksPost7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
+// ChecksPost7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add.out).
+func ChecksPost7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -199,8 +199,8 @@ func checksPost7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: as_strided).
-func checksPre8(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+// ChecksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: as_strided).
+func ChecksPre8(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -215,8 +215,8 @@ func checksPre8(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: as_strided).
-func checksPost9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: as_strided).
+func ChecksPost9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -235,8 +235,8 @@ func checksPost9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reft
 	c.End()
 }
 
-// checksPre10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: as_strided_).
-func checksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+// ChecksPre10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: as_strided_).
+func ChecksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
@@ -247,8 +247,8 @@ func checksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: as_strided_).
-func checksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: as_strided_).
+func ChecksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -261,16 +261,16 @@ func checksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// checksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cat).
-func checksPre12(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
+// ChecksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cat).
+func ChecksPre12(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
-func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
+func ChecksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -288,8 +288,8 @@ func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat.out).
-func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat.out).
+func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -303,8 +303,8 @@ func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat.out).
-func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat.out).
+func ChecksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -323,8 +323,8 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.End()
 }
 
-// checksPost16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: chunk).
-func checksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
+// ChecksPost16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: chunk).
+func ChecksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -339,8 +339,8 @@ func checksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// checksPre17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
-func checksPre17(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPre17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPre17(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -361,8 +361,8 @@ func checksPre17(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
-func checksPost18(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
+// ChecksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPost18(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -398,8 +398,8 @@ func checksPost18(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost19 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: contiguous).
-func checksPost19(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost19 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: contiguous).
+func ChecksPost19(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -414,8 +414,8 @@ func checksPost19(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// checksPre20 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPre20(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPre20 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPre20(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -436,8 +436,8 @@ func checksPre20(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost21 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPost21(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost21 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPost21(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -457,8 +457,8 @@ func checksPost21(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre22 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim).
-func checksPre22(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+// ChecksPre22 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim).
+func ChecksPre22(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -473,8 +473,8 @@ func checksPre22(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost23 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim).
-func checksPost23(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost23 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim).
+func ChecksPost23(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	if c.Hermetic() {
@@ -511,8 +511,8 @@ func checksPost23(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// checksPre24 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim_max).
-func checksPre24(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPre24 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim_max).
+func ChecksPre24(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -533,8 +533,8 @@ func checksPre24(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost25 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim_max).
-func checksPost25(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor, t4 *reftensor.Tensor) {
+// ChecksPost25 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim_max).
+func ChecksPost25(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor, t4 *reftensor.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -560,8 +560,8 @@ func checksPost25(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: neg).
-func checksPost26(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: neg).
+func ChecksPost26(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -585,8 +585,8 @@ func checksPost26(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// checksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg.out).
-func checksPre27(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg.out).
+func ChecksPre27(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -604,8 +604,8 @@ func checksPre27(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg.out).
-func checksPost28(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg.out).
+func ChecksPost28(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -624,8 +624,8 @@ func checksPost28(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost29 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
-func checksPost29(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
+// ChecksPost29 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
+func ChecksPost29(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -642,8 +642,8 @@ func checksPost29(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
-func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
+func ChecksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -656,8 +656,8 @@ func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// checksPost31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
-func checksPost31(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
+func ChecksPost31(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -678,8 +678,8 @@ func checksPost31(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
-func checksPost32(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 []*reftensor.Tensor) {
+// ChecksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
+func ChecksPost32(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 []*reftensor.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -698,16 +698,16 @@ func checksPost32(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPre33(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
+// ChecksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPre33(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPost34(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
+// ChecksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPost34(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}

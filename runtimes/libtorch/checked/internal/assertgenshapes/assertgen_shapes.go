@@ -2,7 +2,7 @@
 //
 //go:build debugasserts
 
-package checked
+package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
@@ -10,559 +10,559 @@ import (
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var locs1 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("inputs"), asserts.Arg("gradient")}
-var locs2 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
-var locs3 = [1]asserts.Loc{asserts.Arg("self")}
-var locs4 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
-var locs5 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
-var locs6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs8 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var locs9 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var locs10 = [1]asserts.Loc{asserts.Arg("a")}
-var locs11 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
-var locs12 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
-var locs13 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
-var locs14 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs15 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
-var locs16 = [0]asserts.Loc{}
-var locs17 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
-var locs18 = [3]asserts.Loc{asserts.Arg("weight_arr"), asserts.Arg("out"), asserts.Ret(0)}
-var locs19 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Arg("")}
-var locs20 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs21 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
-var locs22 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var locs23 = [1]asserts.Loc{asserts.Ret(0)}
-var locs24 = [2]asserts.Loc{asserts.Arg("out"), asserts.Ret(0)}
-var locs25 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var locs26 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs27 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs28 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs29 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
-var locs30 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs31 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs32 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs33 = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
-var locs34 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate"), asserts.Ret(0)}
-var locs35 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm"), asserts.Ret(0)}
-var locs36 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
-var locs37 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
-var locs38 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs39 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
-var locs40 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
-var locs41 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
-var locs42 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs43 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
-var locs44 = [3]asserts.Loc{asserts.Arg("theta"), asserts.Arg("out"), asserts.Ret(0)}
-var locs45 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
-var locs46 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
-var locs47 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
-var locs48 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs49 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0)}
-var locs50 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
-var locs51 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Arg("out"), asserts.Ret(0)}
-var locs52 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs53 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var_transform"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs54 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
-var locs55 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Arg("out"), asserts.Ret(0)}
-var locs56 = [5]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs57 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs58 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs59 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs60 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs61 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
-var locs62 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs63 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Ret(0)}
-var locs64 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Arg("out"), asserts.Ret(0)}
-var locs65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs66 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs67 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out"), asserts.Ret(0)}
-var locs68 = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
-var locs69 = [3]asserts.Loc{asserts.Arg("matrices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs70 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections"), asserts.Ret(0)}
-var locs71 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
-var locs72 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
-var locs73 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
-var locs74 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
-var locs75 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
-var locs76 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out"), asserts.Ret(0)}
-var locs77 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
-var locs78 = [4]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out"), asserts.Ret(0)}
-var locs79 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
-var locs80 = [4]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out"), asserts.Ret(0)}
-var locs81 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs82 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var locs83 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs84 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs85 = [9]asserts.Loc{asserts.Arg("ggI"), asserts.Arg("ggW"), asserts.Arg("ggb"), asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs86 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs87 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var locs88 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs89 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var locs90 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
-var locs91 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
-var locs92 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Arg("out"), asserts.Ret(0)}
-var locs93 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
-var locs94 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("fweights"), asserts.Arg("aweights"), asserts.Ret(0)}
-var locs95 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("out"), asserts.Ret(0)}
-var locs96 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs97 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs98 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs99 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs100 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs101 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs102 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs103 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs104 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var locs105 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
-var locs106 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
-var locs107 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
-var locs108 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs109 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs110 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
-var locs111 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs112 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
-var locs113 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
-var locs114 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
-var locs115 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
-var locs116 = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
-var locs117 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var locs118 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Arg("out"), asserts.Ret(0)}
-var locs119 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var locs120 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
-var locs121 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
-var locs122 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("out"), asserts.Ret(0)}
-var locs123 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Ret(0)}
-var locs124 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Arg("out"), asserts.Ret(0)}
-var locs125 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing"), asserts.Ret(0)}
-var locs126 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
-var locs127 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out"), asserts.Ret(0)}
-var locs128 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs129 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs130 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs131 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs132 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs133 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs134 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs135 = [9]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
-var locs136 = [12]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs137 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs138 = [8]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs139 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var locs140 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var locs141 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var locs142 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Arg("out"), asserts.Ret(0)}
-var locs143 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
-var locs144 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("out"), asserts.Ret(0)}
-var locs145 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var locs146 = [4]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
-var locs147 = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
-var locs148 = [3]asserts.Loc{asserts.Arg("qtensor"), asserts.Arg("out"), asserts.Ret(0)}
-var locs149 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
-var locs150 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var locs151 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
-var locs152 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
-var locs153 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
-var locs154 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs155 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var locs156 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs157 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs158 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs159 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs160 = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
-var locs161 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var locs162 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
-var locs163 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs164 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs165 = [4]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
-var locs166 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
-var locs167 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out"), asserts.Ret(0)}
-var locs168 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
-var locs169 = [3]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
-var locs170 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
-var locs171 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs172 = [12]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs173 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs174 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs175 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs176 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs177 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs178 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs179 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs180 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs181 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
-var locs182 = [3]asserts.Loc{asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs183 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
-var locs184 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
-var locs185 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var locs186 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs187 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
-var locs188 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0), asserts.Ret(1)}
-var locs189 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
-var locs190 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Arg("out"), asserts.Ret(0)}
-var locs191 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values"), asserts.Ret(0), asserts.Ret(1)}
-var locs192 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
-var locs193 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs194 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
-var locs195 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
-var locs196 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs197 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs198 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs199 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs200 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs201 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs202 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs203 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs204 = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
-var locs205 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask_indices"), asserts.Ret(0)}
-var locs206 = [4]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask_indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs207 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
-var locs208 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
-var locs209 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
-var locs210 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs211 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
-var locs212 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("out"), asserts.Ret(0)}
-var locs213 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
-var locs214 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs215 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
-var locs216 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs217 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs218 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs219 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs220 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs221 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("mean_dy"), asserts.Arg("mean_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
-var locs222 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("mean_dy"), asserts.Arg("mean_dy_xmu"), asserts.Arg("count"), asserts.Arg("out"), asserts.Ret(0)}
-var locs223 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
-var locs224 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs225 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
-var locs226 = [4]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs227 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
-var locs228 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Arg("out"), asserts.Ret(0)}
-var locs229 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
-var locs230 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Arg("out"), asserts.Ret(0)}
-var locs231 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
-var locs232 = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
-var locs233 = [3]asserts.Loc{asserts.Arg("repeats"), asserts.Arg("out"), asserts.Ret(0)}
-var locs234 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
-var locs235 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs236 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs237 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs238 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
-var locs239 = [4]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs240 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
-var locs241 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs242 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var locs243 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs244 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs245 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("window"), asserts.Ret(0)}
-var locs246 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs247 = [8]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs248 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs249 = [4]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs250 = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
-var locs251 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
-var locs252 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Arg("out"), asserts.Ret(0)}
-var locs253 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
-var locs254 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Arg("out"), asserts.Ret(0)}
-var locs255 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Ret(0)}
-var locs256 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("out"), asserts.Ret(0)}
-var locs257 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
-var locs258 = [5]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Arg("out"), asserts.Ret(0)}
-var locs259 = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
-var locs260 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
-var locs261 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs262 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs263 = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
-var locs264 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs265 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs266 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
-var locs267 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
-var locs268 = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
-var locs269 = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
-var locs270 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
-var locs271 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
-var locs272 = [6]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs273 = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
-var locs274 = [8]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs275 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
-var locs276 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
-var locs277 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
-var locs278 = [5]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Arg("out"), asserts.Ret(0)}
-var locs279 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
-var locs280 = [4]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Arg("out"), asserts.Ret(0)}
-var locs281 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs282 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
-var locs283 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs284 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs285 = [4]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var locs286 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent"), asserts.Ret(0), asserts.Ret(1)}
-var locs287 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
-var locs288 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Arg("out"), asserts.Ret(0)}
-var locs289 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs290 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
-var locs291 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs292 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs293 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs294 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs295 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
-var locs296 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
-var locs297 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
-var locs298 = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
-var locs299 = [4]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs300 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
-var locs301 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs302 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs303 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var locs304 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out"), asserts.Ret(0)}
-var locs305 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var locs306 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var locs307 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var locs308 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
-var locs309 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
-var locs310 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
-var locs311 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs312 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs313 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs314 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var locs315 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs316 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var locs317 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var locs318 = [11]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs319 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var locs320 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
-var locs321 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
-var locs322 = [1]asserts.Loc{asserts.Arg("tensor")}
-var locs323 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs324 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs325 = [11]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs326 = [11]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs327 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs328 = [11]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs329 = [8]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs330 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs331 = [10]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs332 = [13]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs333 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
-var locs334 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs335 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs336 = [12]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs337 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs338 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs339 = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs340 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var locs341 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var locs342 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0), asserts.Ret(1)}
-var locs343 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0)}
-var locs344 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
-var locs345 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
-var locs346 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
-var locs347 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs348 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
-var locs349 = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
-var locs350 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
-var locs351 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var locs352 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
-var locs353 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
-var locs354 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var locs355 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
-var locs356 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var locs357 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs358 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs359 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var locs360 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out"), asserts.Ret(0)}
-var locs361 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
-var locs362 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var locs363 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
-var locs364 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
-var locs365 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
-var locs366 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs367 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
-var locs368 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs369 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var locs370 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
-var locs371 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs372 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
-var locs373 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M"), asserts.Ret(0), asserts.Ret(1)}
-var locs374 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var locs375 = [1]asserts.Loc{asserts.Arg("info")}
-var locs376 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs377 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
-var locs378 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("e"), asserts.Arg("V"), asserts.Ret(0), asserts.Ret(1)}
-var locs379 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs380 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs381 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
-var locs382 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
-var locs383 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
-var locs384 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
-var locs385 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau"), asserts.Ret(0), asserts.Ret(1)}
-var locs386 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out"), asserts.Ret(0)}
-var locs387 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
-var locs388 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("out"), asserts.Ret(0)}
-var locs389 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
-var locs390 = [6]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Arg("")}
-var locs391 = [8]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs392 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
-var locs393 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs394 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
-var locs395 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs396 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
-var locs397 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs398 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
-var locs399 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs400 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var locs401 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
-var locs402 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Arg("out"), asserts.Ret(0)}
-var locs403 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
-var locs404 = [3]asserts.Loc{asserts.Arg("grad_in"), asserts.Arg("out"), asserts.Ret(0)}
-var locs405 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
-var locs406 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
-var locs407 = [3]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
-var locs408 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
-var locs409 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out"), asserts.Ret(0)}
-var locs410 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
-var locs411 = [3]asserts.Loc{asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
-var locs412 = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
-var locs413 = [4]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
-var locs414 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
-var locs415 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
-var locs416 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
-var locs417 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(0), asserts.Ret(1)}
-var locs418 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0)}
-var locs419 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Arg("out"), asserts.Ret(0)}
-var locs420 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
-var locs421 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var locs422 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
-var locs423 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
-var locs424 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
-var locs425 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
-var locs426 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
-var locs427 = [3]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
-var locs428 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
-var locs429 = [5]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
-var locs430 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
-var locs431 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
-var locs432 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
-var locs433 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("out"), asserts.Ret(0)}
-var locs434 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out"), asserts.Ret(0)}
-var locs435 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs436 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var locs437 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target"), asserts.Ret(0), asserts.Ret(1)}
-var locs438 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
-var locs439 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs440 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
-var locs441 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("output"), asserts.Arg("total_weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs442 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs443 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs444 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
-var locs445 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs446 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
-var locs447 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
-var locs448 = [5]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
-var locs449 = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
-var locs450 = [7]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
-var locs451 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer"), asserts.Ret(0), asserts.Ret(1)}
-var locs452 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs453 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
-var locs454 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
-var locs455 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var locs456 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var locs457 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
-var locs458 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs459 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs460 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs461 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var locs462 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
-var locs463 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
-var locs464 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var locs465 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("output"), asserts.Ret(0)}
-var locs466 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs467 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs468 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs469 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var locs470 = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var locs471 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
-var locs472 = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs473 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs474 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs475 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var locs476 = [5]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs477 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs478 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
-var locs479 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs480 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
-var locs481 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var locs482 = [5]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs483 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs484 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs485 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
-var locs486 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Arg("out"), asserts.Ret(0)}
-var locs487 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs488 = [9]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs489 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
-var locs490 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
-var locs491 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
-var locs492 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
-var locs493 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Ret(0), asserts.Ret(1)}
-var locs494 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
-var locs495 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out"), asserts.Ret(0)}
-var locs496 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var locs497 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
-var locs498 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs499 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs500 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var locs501 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
-var locs502 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
-var locs503 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Arg("out"), asserts.Ret(0)}
-var locs504 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs505 = [10]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs506 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
-var locs507 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var locs508 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
-var locs509 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var locs510 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
-var locs511 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var locs512 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
-var locs513 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
-var locs514 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Arg("out"), asserts.Ret(0)}
-var locs515 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
-var locs516 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var locs517 = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
-var locs518 = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs519 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var locs520 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs521 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var locs522 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
-var locs523 = [3]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors"), asserts.Ret(0)}
-var locs524 = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
-var locs525 = [3]asserts.Loc{asserts.Arg("list"), asserts.Arg("out"), asserts.Ret(0)}
-var locs526 = [4]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Arg("out"), asserts.Ret(0)}
-var locs527 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
-var locs528 = [15]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs529 = [16]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs530 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs531 = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs532 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs533 = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
-var locs534 = [5]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Arg("out"), asserts.Ret(0)}
-var locs535 = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs536 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var locs537 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("out"), asserts.Ret(0)}
-var locs538 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0)}
-var locs539 = [19]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs540 = [22]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs541 = [14]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs542 = [18]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs543 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
-var locs544 = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
-var locs545 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
-var locs546 = [3]asserts.Loc{asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
-var locs547 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var locs548 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs549 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs1 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("inputs"), asserts.Arg("gradient")}
+var Locs2 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
+var Locs3 = [1]asserts.Loc{asserts.Arg("self")}
+var Locs4 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
+var Locs5 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
+var Locs6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs8 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
+var Locs9 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs10 = [1]asserts.Loc{asserts.Arg("a")}
+var Locs11 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
+var Locs12 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
+var Locs13 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
+var Locs14 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs15 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
+var Locs16 = [0]asserts.Loc{}
+var Locs17 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
+var Locs18 = [3]asserts.Loc{asserts.Arg("weight_arr"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs19 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Arg("")}
+var Locs20 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs21 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
+var Locs22 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
+var Locs23 = [1]asserts.Loc{asserts.Ret(0)}
+var Locs24 = [2]asserts.Loc{asserts.Arg("out"), asserts.Ret(0)}
+var Locs25 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
+var Locs26 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs27 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs28 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs29 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
+var Locs30 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs31 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs32 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs33 = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
+var Locs34 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate"), asserts.Ret(0)}
+var Locs35 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm"), asserts.Ret(0)}
+var Locs36 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
+var Locs37 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
+var Locs38 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs39 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
+var Locs40 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs41 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
+var Locs42 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs43 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
+var Locs44 = [3]asserts.Loc{asserts.Arg("theta"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs45 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
+var Locs46 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
+var Locs47 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
+var Locs48 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs49 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0)}
+var Locs50 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
+var Locs51 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs52 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs53 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var_transform"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs54 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
+var Locs55 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs56 = [5]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs57 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs58 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs59 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs60 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs61 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
+var Locs62 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs63 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Ret(0)}
+var Locs64 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs66 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs67 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs68 = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
+var Locs69 = [3]asserts.Loc{asserts.Arg("matrices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs70 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections"), asserts.Ret(0)}
+var Locs71 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
+var Locs72 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs73 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
+var Locs74 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs75 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
+var Locs76 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs77 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
+var Locs78 = [4]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs79 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
+var Locs80 = [4]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs81 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs82 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs83 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs84 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs85 = [9]asserts.Loc{asserts.Arg("ggI"), asserts.Arg("ggW"), asserts.Arg("ggb"), asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs86 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs87 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs88 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs89 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
+var Locs90 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs91 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
+var Locs92 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs93 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs94 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("fweights"), asserts.Arg("aweights"), asserts.Ret(0)}
+var Locs95 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs96 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs97 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs98 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs99 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs100 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs101 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs102 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs103 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs104 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs105 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
+var Locs106 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs107 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
+var Locs108 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs109 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs110 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
+var Locs111 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs112 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs113 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
+var Locs114 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
+var Locs115 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
+var Locs116 = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
+var Locs117 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
+var Locs118 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs119 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
+var Locs120 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
+var Locs121 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
+var Locs122 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs123 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Ret(0)}
+var Locs124 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs125 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing"), asserts.Ret(0)}
+var Locs126 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
+var Locs127 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs128 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs129 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs130 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs131 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs132 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs133 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs134 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs135 = [9]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
+var Locs136 = [12]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs137 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs138 = [8]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs139 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var Locs140 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var Locs141 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var Locs142 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs143 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
+var Locs144 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs145 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var Locs146 = [4]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs147 = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
+var Locs148 = [3]asserts.Loc{asserts.Arg("qtensor"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs149 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs150 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs151 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
+var Locs152 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs153 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
+var Locs154 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs155 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs156 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs157 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs158 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs159 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs160 = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
+var Locs161 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs162 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs163 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs164 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs165 = [4]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs166 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
+var Locs167 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs168 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
+var Locs169 = [3]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs170 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
+var Locs171 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs172 = [12]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs173 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs174 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs175 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs176 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs177 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs178 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs179 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs180 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs181 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
+var Locs182 = [3]asserts.Loc{asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs183 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs184 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs185 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
+var Locs186 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs187 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
+var Locs188 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0), asserts.Ret(1)}
+var Locs189 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
+var Locs190 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs191 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values"), asserts.Ret(0), asserts.Ret(1)}
+var Locs192 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs193 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs194 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
+var Locs195 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs196 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs197 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs198 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs199 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs200 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs201 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs202 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs203 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs204 = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
+var Locs205 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask_indices"), asserts.Ret(0)}
+var Locs206 = [4]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask_indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs207 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
+var Locs208 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs209 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
+var Locs210 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs211 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
+var Locs212 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs213 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
+var Locs214 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs215 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
+var Locs216 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs217 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs218 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs219 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs220 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs221 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("mean_dy"), asserts.Arg("mean_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
+var Locs222 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("mean_dy"), asserts.Arg("mean_dy_xmu"), asserts.Arg("count"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs223 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
+var Locs224 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs225 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
+var Locs226 = [4]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs227 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
+var Locs228 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs229 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
+var Locs230 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs231 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs232 = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
+var Locs233 = [3]asserts.Loc{asserts.Arg("repeats"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs234 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
+var Locs235 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs236 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs237 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs238 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs239 = [4]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs240 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs241 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs242 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
+var Locs243 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs244 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs245 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("window"), asserts.Ret(0)}
+var Locs246 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs247 = [8]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs248 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs249 = [4]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs250 = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
+var Locs251 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
+var Locs252 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs253 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
+var Locs254 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs255 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Ret(0)}
+var Locs256 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs257 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
+var Locs258 = [5]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs259 = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
+var Locs260 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
+var Locs261 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs262 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs263 = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
+var Locs264 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs265 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs266 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs267 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs268 = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
+var Locs269 = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
+var Locs270 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
+var Locs271 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
+var Locs272 = [6]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs273 = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
+var Locs274 = [8]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs275 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs276 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs277 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
+var Locs278 = [5]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs279 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
+var Locs280 = [4]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs281 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs282 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs283 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs284 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs285 = [4]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs286 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent"), asserts.Ret(0), asserts.Ret(1)}
+var Locs287 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
+var Locs288 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs289 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs290 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs291 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs292 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs293 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs294 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs295 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
+var Locs296 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
+var Locs297 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
+var Locs298 = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
+var Locs299 = [4]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs300 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
+var Locs301 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs302 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs303 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
+var Locs304 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs305 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var Locs306 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
+var Locs307 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var Locs308 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs309 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
+var Locs310 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
+var Locs311 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs312 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs313 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs314 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
+var Locs315 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs316 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
+var Locs317 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
+var Locs318 = [11]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs319 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs320 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
+var Locs321 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
+var Locs322 = [1]asserts.Loc{asserts.Arg("tensor")}
+var Locs323 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs324 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs325 = [11]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs326 = [11]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
+var Locs327 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs328 = [11]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs329 = [8]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs330 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs331 = [10]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs332 = [13]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs333 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
+var Locs334 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs335 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs336 = [12]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs337 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs338 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs339 = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs340 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
+var Locs341 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
+var Locs342 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0), asserts.Ret(1)}
+var Locs343 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0)}
+var Locs344 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
+var Locs345 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
+var Locs346 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
+var Locs347 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs348 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
+var Locs349 = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
+var Locs350 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs351 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs352 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
+var Locs353 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs354 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs355 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs356 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs357 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs358 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs359 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs360 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs361 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs362 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs363 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
+var Locs364 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs365 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
+var Locs366 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs367 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs368 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs369 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs370 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
+var Locs371 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs372 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
+var Locs373 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M"), asserts.Ret(0), asserts.Ret(1)}
+var Locs374 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
+var Locs375 = [1]asserts.Loc{asserts.Arg("info")}
+var Locs376 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs377 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs378 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("e"), asserts.Arg("V"), asserts.Ret(0), asserts.Ret(1)}
+var Locs379 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs380 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs381 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
+var Locs382 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
+var Locs383 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs384 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
+var Locs385 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau"), asserts.Ret(0), asserts.Ret(1)}
+var Locs386 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs387 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
+var Locs388 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs389 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
+var Locs390 = [6]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Arg("")}
+var Locs391 = [8]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs392 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs393 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs394 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
+var Locs395 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs396 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
+var Locs397 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs398 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
+var Locs399 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs400 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs401 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
+var Locs402 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs403 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
+var Locs404 = [3]asserts.Loc{asserts.Arg("grad_in"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs405 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs406 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
+var Locs407 = [3]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs408 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
+var Locs409 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs410 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
+var Locs411 = [3]asserts.Loc{asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs412 = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
+var Locs413 = [4]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs414 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
+var Locs415 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
+var Locs416 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
+var Locs417 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(0), asserts.Ret(1)}
+var Locs418 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0)}
+var Locs419 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs420 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
+var Locs421 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
+var Locs422 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
+var Locs423 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
+var Locs424 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
+var Locs425 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs426 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
+var Locs427 = [3]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs428 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
+var Locs429 = [5]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs430 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
+var Locs431 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs432 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
+var Locs433 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs434 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs435 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs436 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs437 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target"), asserts.Ret(0), asserts.Ret(1)}
+var Locs438 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
+var Locs439 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs440 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
+var Locs441 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("output"), asserts.Arg("total_weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs442 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs443 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs444 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
+var Locs445 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs446 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
+var Locs447 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
+var Locs448 = [5]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs449 = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
+var Locs450 = [7]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs451 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer"), asserts.Ret(0), asserts.Ret(1)}
+var Locs452 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs453 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
+var Locs454 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs455 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
+var Locs456 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
+var Locs457 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs458 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs459 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs460 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs461 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs462 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
+var Locs463 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs464 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input"), asserts.Ret(0)}
+var Locs465 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs466 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs467 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs468 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs469 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
+var Locs470 = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
+var Locs471 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
+var Locs472 = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs473 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs474 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs475 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs476 = [5]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs477 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs478 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs479 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs480 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
+var Locs481 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs482 = [5]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs483 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs484 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs485 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
+var Locs486 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs487 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs488 = [9]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs489 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
+var Locs490 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
+var Locs491 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
+var Locs492 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
+var Locs493 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Ret(0), asserts.Ret(1)}
+var Locs494 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
+var Locs495 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs496 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
+var Locs497 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
+var Locs498 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs499 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs500 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
+var Locs501 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs502 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
+var Locs503 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs504 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs505 = [10]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs506 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
+var Locs507 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
+var Locs508 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs509 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs510 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
+var Locs511 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
+var Locs512 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs513 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
+var Locs514 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs515 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
+var Locs516 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs517 = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
+var Locs518 = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs519 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs520 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs521 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs522 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
+var Locs523 = [3]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs524 = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
+var Locs525 = [3]asserts.Loc{asserts.Arg("list"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs526 = [4]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs527 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
+var Locs528 = [15]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs529 = [16]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs530 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs531 = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs532 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs533 = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
+var Locs534 = [5]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs535 = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs536 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs537 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs538 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0)}
+var Locs539 = [19]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs540 = [22]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs541 = [14]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs542 = [18]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs543 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
+var Locs544 = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
+var Locs545 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs546 = [3]asserts.Loc{asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs547 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
+var Locs548 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
+var Locs549 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
 
-// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 713 op(s) of one shape (the first: _cast_Byte).
-func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 713 op(s) of one shape (the first: _cast_Byte).
+func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -577,8 +577,8 @@ func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: _cast_Byte).
-func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: _cast_Byte).
+func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -593,8 +593,8 @@ func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.End()
 }
 
-// checksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _backward).
-func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _backward).
+func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -615,8 +615,8 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _backward).
-func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _backward).
+func ChecksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -638,8 +638,8 @@ func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
-func checksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
+func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -657,8 +657,8 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
-func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
+func ChecksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -674,8 +674,8 @@ func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 585 op(s) of one shape (the first: data).
-func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 585 op(s) of one shape (the first: data).
+func ChecksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -699,8 +699,8 @@ func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.End()
 }
 
-// checksPre7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 38 op(s) of one shape (the first: is_leaf).
-func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 38 op(s) of one shape (the first: is_leaf).
+func ChecksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -715,8 +715,8 @@ func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 38 op(s) of one shape (the first: is_leaf).
-func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 38 op(s) of one shape (the first: is_leaf).
+func ChecksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -728,8 +728,8 @@ func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torc
 	c.End()
 }
 
-// checksPre9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 216 op(s) of one shape (the first: requires_grad_).
-func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 216 op(s) of one shape (the first: requires_grad_).
+func ChecksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
@@ -740,8 +740,8 @@ func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 215 op(s) of one shape (the first: requires_grad_).
-func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 215 op(s) of one shape (the first: requires_grad_).
+func ChecksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -754,8 +754,8 @@ func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPre11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: retain_grad).
-func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: retain_grad).
+func ChecksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
@@ -766,8 +766,8 @@ func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
-func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
+func ChecksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -777,8 +777,8 @@ func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: _fw_primal).
-func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: _fw_primal).
+func ChecksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -797,8 +797,8 @@ func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 258 op(s) of one shape (the first: _make_dual).
-func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 258 op(s) of one shape (the first: _make_dual).
+func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -816,8 +816,8 @@ func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _make_dual).
-func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _make_dual).
+func ChecksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -841,8 +841,8 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 64 op(s) of one shape (the first: _unpack_dual).
-func checksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 64 op(s) of one shape (the first: _unpack_dual).
+func ChecksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -857,8 +857,8 @@ func checksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
-func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
+func ChecksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	if c.Hermetic() {
@@ -885,8 +885,8 @@ func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 252 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 252 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
+func ChecksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -916,8 +916,8 @@ func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 206 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 206 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func ChecksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -938,8 +938,8 @@ func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 208 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func checksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 208 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func ChecksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -962,8 +962,8 @@ func checksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _has_same_storage_numel).
-func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _has_same_storage_numel).
+func ChecksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -981,8 +981,8 @@ func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _has_same_storage_numel).
-func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _has_same_storage_numel).
+func ChecksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -998,16 +998,16 @@ func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 69 op(s) of one shape (the first: align_tensors).
-func checksPre23(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// ChecksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 69 op(s) of one shape (the first: align_tensors).
+func ChecksPre23(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: align_tensors).
-func checksPost24(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: align_tensors).
+func ChecksPost24(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -1026,8 +1026,8 @@ func checksPost24(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func checksPre25(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func ChecksPre25(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1051,8 +1051,8 @@ func checksPre25(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func checksPost26(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func ChecksPost26(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1076,8 +1076,8 @@ func checksPost26(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _cudnn_ctc_loss).
-func checksPre27(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _cudnn_ctc_loss).
+func ChecksPre27(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1095,8 +1095,8 @@ func checksPre27(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _cudnn_ctc_loss).
-func checksPost28(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _cudnn_ctc_loss).
+func ChecksPost28(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	if c.Hermetic() {
@@ -1141,8 +1141,8 @@ func checksPost28(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func checksPre29(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func ChecksPre29(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1166,8 +1166,8 @@ func checksPre29(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func checksPost30(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func ChecksPost30(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	if c.Hermetic() {
@@ -1197,8 +1197,8 @@ func checksPost30(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func checksPre31(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func ChecksPre31(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1222,8 +1222,8 @@ func checksPre31(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func checksPost32(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func ChecksPost32(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	if c.Hermetic() {
@@ -1284,18 +1284,18 @@ func checksPost32(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
-func checksPre33(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
+// ChecksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
+func ChecksPre33(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
-func checksPost34(c *asserts.Call, l *[0]asserts.Loc) {
+// ChecksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
+func ChecksPost34(c *asserts.Call, l *[0]asserts.Loc) {
 	c.End()
 }
 
-// checksPost35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
-func checksPost35(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
+func ChecksPost35(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -1313,8 +1313,8 @@ func checksPost35(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre36 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func checksPre36(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre36 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func ChecksPre36(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -1328,8 +1328,8 @@ func checksPre36(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func checksPost37(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func ChecksPost37(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -1348,8 +1348,8 @@ func checksPost37(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.End()
 }
 
-// checksPre38 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func checksPre38(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre38 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPre38(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1379,8 +1379,8 @@ func checksPre38(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func checksPost39(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPost39(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -1455,8 +1455,8 @@ func checksPost39(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre40 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
-func checksPre40(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre40 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
+func ChecksPre40(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1501,8 +1501,8 @@ func checksPre40(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
-func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+// ChecksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
+func ChecksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -1571,8 +1571,8 @@ func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre42 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func checksPre42(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre42 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPre42(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1617,8 +1617,8 @@ func checksPre42(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -1725,8 +1725,8 @@ func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func checksPre44(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// ChecksPre44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPre44(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -1783,8 +1783,8 @@ func checksPre44(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func checksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// ChecksPost45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -1854,13 +1854,13 @@ func checksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
-func checksPre46(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
+// ChecksPre46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
+func ChecksPre46(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
-func checksPost47(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
+// ChecksPost47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
+func ChecksPost47(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
 	var s0 asserts.Saved
 	c.Result(&s0, t0)
 	c.ImplUseCountLE1(l[0], &s0)
@@ -1868,8 +1868,8 @@ func checksPost47(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
 	c.End()
 }
 
-// checksPost48 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 63 op(s) of one shape (the first: _fused_dropout).
-func checksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost48 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 63 op(s) of one shape (the first: _fused_dropout).
+func ChecksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	if c.Hermetic() {
@@ -1906,8 +1906,8 @@ func checksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPre49 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 51 op(s) of one shape (the first: _fused_dropout.out).
-func checksPre49(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre49 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 51 op(s) of one shape (the first: _fused_dropout.out).
+func ChecksPre49(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1928,8 +1928,8 @@ func checksPre49(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 51 op(s) of one shape (the first: _fused_dropout.out).
-func checksPost50(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 51 op(s) of one shape (the first: _fused_dropout.out).
+func ChecksPost50(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -1955,8 +1955,8 @@ func checksPost50(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre51 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 72 op(s) of one shape (the first: _sobol_engine_ff_).
-func checksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre51 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 72 op(s) of one shape (the first: _sobol_engine_ff_).
+func ChecksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1974,8 +1974,8 @@ func checksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 69 op(s) of one shape (the first: _sobol_engine_ff_).
-func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 69 op(s) of one shape (the first: _sobol_engine_ff_).
+func ChecksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -1994,8 +1994,8 @@ func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
-func checksPost53(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
+func ChecksPost53(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2014,8 +2014,8 @@ func checksPost53(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre54 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 508 op(s) of one shape (the first: abs.out).
-func checksPre54(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre54 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 508 op(s) of one shape (the first: abs.out).
+func ChecksPre54(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2033,8 +2033,8 @@ func checksPre54(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 508 op(s) of one shape (the first: abs.out).
-func checksPost55(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 508 op(s) of one shape (the first: abs.out).
+func ChecksPost55(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2053,8 +2053,8 @@ func checksPost55(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 90 op(s) of one shape (the first: addmv).
-func checksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 90 op(s) of one shape (the first: addmv).
+func ChecksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2075,8 +2075,8 @@ func checksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 135 op(s) of one shape (the first: addmv).
-func checksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 135 op(s) of one shape (the first: addmv).
+func ChecksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2112,8 +2112,8 @@ func checksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre58 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 21 op(s) of one shape (the first: addmv_).
-func checksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre58 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 21 op(s) of one shape (the first: addmv_).
+func ChecksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2134,8 +2134,8 @@ func checksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: addmv_).
-func checksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: addmv_).
+func ChecksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2158,8 +2158,8 @@ func checksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre60 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: addmv.out).
-func checksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre60 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: addmv.out).
+func ChecksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2183,8 +2183,8 @@ func checksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 90 op(s) of one shape (the first: addmv.out).
-func checksPost61(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 90 op(s) of one shape (the first: addmv.out).
+func ChecksPost61(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2211,8 +2211,8 @@ func checksPost61(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
-func checksPost62(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
+func ChecksPost62(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -2227,8 +2227,8 @@ func checksPost62(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre63 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm).
-func checksPre63(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre63 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm).
+func ChecksPre63(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2253,8 +2253,8 @@ func checksPre63(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
-func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
+func ChecksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2306,8 +2306,8 @@ func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm).
-func checksPre65(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm).
+func ChecksPre65(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2334,8 +2334,8 @@ func checksPre65(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
-func checksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
+func ChecksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2383,8 +2383,8 @@ func checksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre67 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
-func checksPre67(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre67 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
+func ChecksPre67(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2414,8 +2414,8 @@ func checksPre67(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost68 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
-func checksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost68 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
+func ChecksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2450,8 +2450,8 @@ func checksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre69 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
-func checksPre69(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre69 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPre69(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2476,8 +2476,8 @@ func checksPre69(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
-func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -2590,8 +2590,8 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func checksPre71(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func ChecksPre71(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2627,8 +2627,8 @@ func checksPre71(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost72 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost72 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func ChecksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -2747,8 +2747,8 @@ func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre73 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: bilinear).
-func checksPre73(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre73 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: bilinear).
+func ChecksPre73(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2772,8 +2772,8 @@ func checksPre73(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost74 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: bilinear).
-func checksPost74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost74 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: bilinear).
+func ChecksPost74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2815,8 +2815,8 @@ func checksPost74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre75 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 41 op(s) of one shape (the first: binary_cross_entropy).
-func checksPre75(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre75 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 41 op(s) of one shape (the first: binary_cross_entropy).
+func ChecksPre75(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2837,8 +2837,8 @@ func checksPre75(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
-func checksPre76(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
+func ChecksPre76(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2862,8 +2862,8 @@ func checksPre76(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre77 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
-func checksPre77(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre77 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
+func ChecksPre77(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2890,8 +2890,8 @@ func checksPre77(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost78 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
-func checksPost78(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost78 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
+func ChecksPost78(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -2922,8 +2922,8 @@ func checksPost78(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre79 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func checksPre79(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre79 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
+func ChecksPre79(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2947,8 +2947,8 @@ func checksPre79(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
-func checksPre80(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
+func ChecksPre80(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2975,8 +2975,8 @@ func checksPre80(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: bincount).
-func checksPre81(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: bincount).
+func ChecksPre81(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2994,8 +2994,8 @@ func checksPre81(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
-func checksPre82(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
+func ChecksPre82(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3016,8 +3016,8 @@ func checksPre82(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: cat).
-func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: cat).
+func ChecksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -3035,8 +3035,8 @@ func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: cat.out).
-func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: cat.out).
+func ChecksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -3055,8 +3055,8 @@ func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.End()
 }
 
-// checksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_chunk).
-func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_chunk).
+func ChecksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -3073,8 +3073,8 @@ func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: chunk).
-func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: chunk).
+func ChecksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -3089,8 +3089,8 @@ func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.End()
 }
 
-// checksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
-func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
+func ChecksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -3109,8 +3109,8 @@ func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre88 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: clamp.Tensor).
-func checksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre88 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3131,8 +3131,8 @@ func checksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
-func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
+func ChecksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3153,8 +3153,8 @@ func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre90 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: clamp.Tensor_out).
-func checksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre90 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: clamp.Tensor_out).
+func ChecksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3178,8 +3178,8 @@ func checksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
-func checksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
+func ChecksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3200,8 +3200,8 @@ func checksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: convolution_backward).
-func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: convolution_backward).
+func ChecksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -3270,8 +3270,8 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre93 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: convolution_backward.out).
-func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre93 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: convolution_backward.out).
+func ChecksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3301,8 +3301,8 @@ func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward.out).
-func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward.out).
+func ChecksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -3343,8 +3343,8 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre95 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _convolution_double_backward).
-func checksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre95 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _convolution_double_backward).
+func ChecksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3374,8 +3374,8 @@ func checksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
-func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
+func ChecksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -3474,8 +3474,8 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: conv_tbc_backward).
-func checksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: conv_tbc_backward).
+func ChecksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3499,8 +3499,8 @@ func checksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
-func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
+func ChecksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -3579,8 +3579,8 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func checksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func ChecksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3605,8 +3605,8 @@ func checksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func checksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func ChecksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3643,8 +3643,8 @@ func checksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func ChecksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -3704,8 +3704,8 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre102 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func checksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre102 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func ChecksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3741,8 +3741,8 @@ func checksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func checksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func ChecksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3787,8 +3787,8 @@ func checksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func ChecksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -3849,8 +3849,8 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre105 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func checksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre105 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func ChecksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3871,8 +3871,8 @@ func checksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func ChecksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -3925,8 +3925,8 @@ func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre107 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre107 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func ChecksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3953,8 +3953,8 @@ func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func ChecksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -3988,8 +3988,8 @@ func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre109 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre109 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4010,8 +4010,8 @@ func checksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
-func checksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4031,8 +4031,8 @@ func checksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
-func checksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
+func ChecksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4055,8 +4055,8 @@ func checksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
-func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
+func ChecksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4079,8 +4079,8 @@ func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre113 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: ctc_loss.Tensor).
-func checksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre113 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: ctc_loss.Tensor).
+func ChecksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4104,8 +4104,8 @@ func checksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _ctc_loss_backward).
-func checksPre114(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _ctc_loss_backward).
+func ChecksPre114(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4132,8 +4132,8 @@ func checksPre114(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre115 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
-func checksPre115(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre115 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
+func ChecksPre115(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4163,8 +4163,8 @@ func checksPre115(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre116 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func checksPre116(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre116 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func ChecksPre116(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4197,8 +4197,8 @@ func checksPre116(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost117 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func checksPost117(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost117 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func ChecksPost117(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4258,8 +4258,8 @@ func checksPost117(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost118 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
-func checksPost118(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost118 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
+func ChecksPost118(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4278,8 +4278,8 @@ func checksPost118(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre119 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
-func checksPre119(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre119 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
+func ChecksPre119(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -4297,8 +4297,8 @@ func checksPre119(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
-func checksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
+func ChecksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4325,8 +4325,8 @@ func checksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre121 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func checksPre121(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre121 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPre121(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4350,8 +4350,8 @@ func checksPre121(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func checksPost122(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPost122(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4400,8 +4400,8 @@ func checksPost122(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre123 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func checksPre123(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre123 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func ChecksPre123(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4437,8 +4437,8 @@ func checksPre123(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func checksPost124(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func ChecksPost124(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -4490,8 +4490,8 @@ func checksPost124(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre125 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: embedding_bag).
-func checksPre125(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre125 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: embedding_bag).
+func ChecksPre125(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4515,8 +4515,8 @@ func checksPre125(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
-func checksPost126(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
+func ChecksPost126(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -4613,8 +4613,8 @@ func checksPost126(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre127 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func checksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre127 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
+func ChecksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4647,8 +4647,8 @@ func checksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre128 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
-func checksPre128(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre128 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
+func ChecksPre128(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4678,8 +4678,8 @@ func checksPre128(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost129 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _embedding_bag_sparse_backward).
-func checksPost129(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost129 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _embedding_bag_sparse_backward).
+func ChecksPost129(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4733,8 +4733,8 @@ func checksPost129(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
-func checksPre130(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
+func ChecksPre130(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4767,8 +4767,8 @@ func checksPre130(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
-func checksPost131(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
+func ChecksPost131(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -4807,8 +4807,8 @@ func checksPost131(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre132 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm).
-func checksPre132(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre132 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm).
+func ChecksPre132(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -4829,8 +4829,8 @@ func checksPre132(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre133 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm.out).
-func checksPre133(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre133 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm.out).
+func ChecksPre133(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -4860,8 +4860,8 @@ func checksPre133(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre134 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
-func checksPre134(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre134 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
+func ChecksPre134(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -4888,8 +4888,8 @@ func checksPre134(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost135 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward).
-func checksPost135(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost135 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward).
+func ChecksPost135(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -4978,8 +4978,8 @@ func checksPost135(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre136 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
-func checksPre136(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre136 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
+func ChecksPre136(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5015,8 +5015,8 @@ func checksPre136(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward.out).
-func checksPost137(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward.out).
+func ChecksPost137(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -5065,8 +5065,8 @@ func checksPost137(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre138 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
-func checksPre138(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre138 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
+func ChecksPre138(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5084,8 +5084,8 @@ func checksPre138(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
-func checksPost139(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
+func ChecksPost139(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5117,8 +5117,8 @@ func checksPost139(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre140 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
-func checksPre140(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre140 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
+func ChecksPre140(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5139,8 +5139,8 @@ func checksPre140(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
-func checksPost141(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
+func ChecksPost141(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5165,8 +5165,8 @@ func checksPost141(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre142 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
-func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre142 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
+func ChecksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5187,8 +5187,8 @@ func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
-func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
+func ChecksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5213,8 +5213,8 @@ func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre144 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put.out).
-func checksPre144(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre144 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put.out).
+func ChecksPre144(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5238,8 +5238,8 @@ func checksPre144(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
-func checksPost145(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
+func ChecksPost145(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5268,8 +5268,8 @@ func checksPost145(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre146 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put).
-func checksPre146(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre146 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put).
+func ChecksPre146(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -5290,8 +5290,8 @@ func checksPre146(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
-func checksPost147(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
+func ChecksPost147(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -5335,8 +5335,8 @@ func checksPost147(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre148 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func checksPre148(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre148 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func ChecksPre148(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5366,8 +5366,8 @@ func checksPre148(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre149 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
-func checksPre149(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre149 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
+func ChecksPre149(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5406,8 +5406,8 @@ func checksPre149(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost150 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
-func checksPost150(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost150 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
+func ChecksPost150(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -5460,8 +5460,8 @@ func checksPost150(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre151 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func checksPre151(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre151 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
+func ChecksPre151(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5486,8 +5486,8 @@ func checksPre151(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost152 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
-func checksPost152(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost152 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
+func ChecksPost152(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -5580,8 +5580,8 @@ func checksPost152(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre153 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
-func checksPre153(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre153 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPre153(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5615,8 +5615,8 @@ func checksPre153(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost154 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
-func checksPost154(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost154 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPost154(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -5669,8 +5669,8 @@ func checksPost154(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre155 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func checksPre155(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre155 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
+func ChecksPre155(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5703,8 +5703,8 @@ func checksPre155(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward).
-func checksPost156(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward).
+func ChecksPost156(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -5813,8 +5813,8 @@ func checksPost156(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
-func checksPre157(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
+func ChecksPre157(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5856,8 +5856,8 @@ func checksPre157(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost158 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
-func checksPost158(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost158 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
+func ChecksPost158(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -5914,8 +5914,8 @@ func checksPost158(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre159 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
-func checksPre159(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre159 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
+func ChecksPre159(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -5942,8 +5942,8 @@ func checksPre159(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost160 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func checksPost160(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost160 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func ChecksPost160(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -6104,8 +6104,8 @@ func checksPost160(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre161 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn.out).
-func checksPre161(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre161 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn.out).
+func ChecksPre161(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -6147,8 +6147,8 @@ func checksPre161(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
-func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
+func ChecksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -6213,8 +6213,8 @@ func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre163 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func checksPre163(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre163 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func ChecksPre163(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -6259,8 +6259,8 @@ func checksPre163(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// ChecksPost164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func ChecksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -6455,8 +6455,8 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre165 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
-func checksPre165(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre165 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
+func ChecksPre165(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6481,8 +6481,8 @@ func checksPre165(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre166 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
-func checksPre166(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre166 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
+func ChecksPre166(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6516,8 +6516,8 @@ func checksPre166(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre167 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
-func checksPre167(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre167 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
+func ChecksPre167(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6542,8 +6542,8 @@ func checksPre167(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
-func checksPost168(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
+func ChecksPost168(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -6616,8 +6616,8 @@ func checksPost168(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre169 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
-func checksPre169(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre169 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
+func ChecksPre169(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6648,8 +6648,8 @@ func checksPre169(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost170 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
-func checksPost170(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost170 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
+func ChecksPost170(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	if c.Hermetic() {
@@ -6695,8 +6695,8 @@ func checksPost170(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre171 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func checksPre171(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre171 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func ChecksPre171(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6724,8 +6724,8 @@ func checksPre171(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost172 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func checksPost172(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost172 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func ChecksPost172(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	if c.Hermetic() {
@@ -6806,8 +6806,8 @@ func checksPost172(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre173 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
-func checksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre173 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func ChecksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6841,8 +6841,8 @@ func checksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost174 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
-func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost174 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func ChecksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	if c.Hermetic() {
@@ -6892,8 +6892,8 @@ func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre175 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func checksPre175(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre175 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
+func ChecksPre175(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6926,8 +6926,8 @@ func checksPre175(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre176 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
-func checksPre176(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre176 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
+func ChecksPre176(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6969,8 +6969,8 @@ func checksPre176(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre177 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func checksPre177(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre177 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
+func ChecksPre177(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6997,8 +6997,8 @@ func checksPre177(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost178 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func checksPost178(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost178 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
+func ChecksPost178(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -7107,8 +7107,8 @@ func checksPost178(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre179 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func checksPre179(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre179 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func ChecksPre179(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7147,8 +7147,8 @@ func checksPre179(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func checksPost180(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func ChecksPost180(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
@@ -7204,8 +7204,8 @@ func checksPost180(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre181 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
-func checksPre181(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre181 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
+func ChecksPre181(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7241,8 +7241,8 @@ func checksPre181(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost182 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
-func checksPost182(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost182 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
+func ChecksPost182(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s8 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -7308,8 +7308,8 @@ func checksPost182(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre183 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func checksPre183(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre183 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func ChecksPre183(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7348,8 +7348,8 @@ func checksPre183(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost184 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func checksPost184(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost184 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func ChecksPost184(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s9 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -7396,8 +7396,8 @@ func checksPost184(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre185 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats).
-func checksPre185(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre185 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats).
+func ChecksPre185(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7416,8 +7416,8 @@ func checksPre185(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost186 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
-func checksPost186(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost186 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
+func ChecksPost186(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -7474,8 +7474,8 @@ func checksPost186(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre187 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
-func checksPre187(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre187 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
+func ChecksPre187(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7500,8 +7500,8 @@ func checksPre187(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost188 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
-func checksPost188(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost188 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
+func ChecksPost188(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -7539,8 +7539,8 @@ func checksPost188(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre189 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cdist_backward.out).
-func checksPre189(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre189 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cdist_backward.out).
+func ChecksPre189(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7567,8 +7567,8 @@ func checksPre189(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost190 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
-func checksPost190(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost190 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
+func ChecksPost190(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -7588,8 +7588,8 @@ func checksPost190(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre191 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func checksPre191(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre191 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func ChecksPre191(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -7607,8 +7607,8 @@ func checksPre191(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost192 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func checksPost192(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost192 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func ChecksPost192(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -7624,8 +7624,8 @@ func checksPost192(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre193 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func checksPre193(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre193 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func ChecksPre193(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7643,8 +7643,8 @@ func checksPre193(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost194 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func checksPost194(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost194 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func ChecksPost194(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -7703,8 +7703,8 @@ func checksPost194(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre195 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
-func checksPre195(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre195 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
+func ChecksPre195(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7731,8 +7731,8 @@ func checksPre195(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
-func checksPost196(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
+func ChecksPost196(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -7769,8 +7769,8 @@ func checksPost196(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost197 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _nested_tensor_size).
-func checksPost197(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost197 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _nested_tensor_size).
+func ChecksPost197(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -7785,8 +7785,8 @@ func checksPost197(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPost198 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func checksPost198(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost198 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func ChecksPost198(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -7815,8 +7815,8 @@ func checksPost198(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre199 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
-func checksPre199(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre199 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
+func ChecksPre199(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -7831,8 +7831,8 @@ func checksPre199(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost200 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
-func checksPost200(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost200 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
+func ChecksPost200(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -7881,8 +7881,8 @@ func checksPost200(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre201 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: unique_dim.out).
-func checksPre201(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre201 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: unique_dim.out).
+func ChecksPre201(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7906,8 +7906,8 @@ func checksPre201(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost202 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
-func checksPost202(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost202 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
+func ChecksPost202(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -7940,8 +7940,8 @@ func checksPost202(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre203 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
-func checksPre203(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre203 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
+func ChecksPre203(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7971,8 +7971,8 @@ func checksPre203(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost204 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
-func checksPost204(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost204 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
+func ChecksPost204(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	if c.Hermetic() {
@@ -8010,8 +8010,8 @@ func checksPost204(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre205 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func checksPre205(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre205 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func ChecksPre205(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8032,8 +8032,8 @@ func checksPre205(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost206 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func checksPost206(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost206 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func ChecksPost206(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -8053,8 +8053,8 @@ func checksPost206(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre207 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func checksPre207(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre207 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPre207(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -8075,8 +8075,8 @@ func checksPre207(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -8109,8 +8109,8 @@ func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func checksPre209(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func ChecksPre209(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -8134,8 +8134,8 @@ func checksPre209(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost210 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func checksPost210(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost210 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func ChecksPost210(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -8161,8 +8161,8 @@ func checksPost210(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre211 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: dequantize.tensors_out).
-func checksPre211(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre211 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: dequantize.tensors_out).
+func ChecksPre211(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -8172,8 +8172,8 @@ func checksPre211(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost212 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: dequantize.tensors_out).
-func checksPost212(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost212 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: dequantize.tensors_out).
+func ChecksPost212(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -8189,8 +8189,8 @@ func checksPost212(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre213 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func checksPre213(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre213 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func ChecksPre213(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8223,8 +8223,8 @@ func checksPre213(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost214 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func checksPost214(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost214 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func ChecksPost214(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -8284,8 +8284,8 @@ func checksPost214(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre215 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func checksPre215(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre215 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func ChecksPre215(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8318,8 +8318,8 @@ func checksPre215(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost216 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func checksPost216(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost216 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func ChecksPost216(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	if c.Hermetic() {
@@ -8404,8 +8404,8 @@ func checksPost216(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre217 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func checksPre217(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre217 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func ChecksPre217(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8444,8 +8444,8 @@ func checksPre217(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost218 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func checksPost218(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost218 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func ChecksPost218(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	if c.Hermetic() {
@@ -8495,8 +8495,8 @@ func checksPost218(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre219 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func checksPre219(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre219 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func ChecksPre219(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -8529,8 +8529,8 @@ func checksPre219(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost220 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func checksPost220(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost220 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func ChecksPost220(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -8711,8 +8711,8 @@ func checksPost220(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre221 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
-func checksPre221(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre221 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
+func ChecksPre221(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -8733,8 +8733,8 @@ func checksPre221(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost222 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost222 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func ChecksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -8839,8 +8839,8 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre223 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps.out).
-func checksPre223(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre223 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps.out).
+func ChecksPre223(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -8876,8 +8876,8 @@ func checksPre223(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost224 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
-func checksPost224(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost224 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
+func ChecksPost224(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -8936,8 +8936,8 @@ func checksPost224(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre225 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func checksPre225(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
+// ChecksPre225 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPre225(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -8973,8 +8973,8 @@ func checksPre225(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
+// ChecksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.SavedList
 	var s10 asserts.SavedList
@@ -9085,8 +9085,8 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre227 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func checksPre227(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
+// ChecksPre227 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func ChecksPre227(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9131,8 +9131,8 @@ func checksPre227(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost228 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func checksPost228(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
+// ChecksPost228 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func ChecksPost228(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -9188,8 +9188,8 @@ func checksPost228(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre229 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func checksPre229(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre229 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
+func ChecksPre229(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9216,8 +9216,8 @@ func checksPre229(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre230 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
-func checksPre230(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre230 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
+func ChecksPre230(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9253,8 +9253,8 @@ func checksPre230(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre231 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
-func checksPre231(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre231 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
+func ChecksPre231(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9281,8 +9281,8 @@ func checksPre231(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre232 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
-func checksPre232(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre232 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
+func ChecksPre232(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9318,8 +9318,8 @@ func checksPre232(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func checksPre233(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
+func ChecksPre233(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9346,8 +9346,8 @@ func checksPre233(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost234 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func checksPost234(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost234 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
+func ChecksPost234(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -9476,8 +9476,8 @@ func checksPost234(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre235 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func checksPre235(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre235 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func ChecksPre235(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -9513,8 +9513,8 @@ func checksPre235(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost236 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func checksPost236(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost236 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func ChecksPost236(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -9685,8 +9685,8 @@ func checksPost236(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre237 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func checksPre237(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre237 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func ChecksPre237(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9713,8 +9713,8 @@ func checksPre237(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost238 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func checksPost238(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost238 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func ChecksPost238(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -9783,8 +9783,8 @@ func checksPost238(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre239 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
-func checksPre239(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre239 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
+func ChecksPre239(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9817,8 +9817,8 @@ func checksPre239(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
-func checksPost240(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
+func ChecksPost240(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	if c.Hermetic() {
@@ -9860,8 +9860,8 @@ func checksPost240(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func checksPre241(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func ChecksPre241(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -9879,8 +9879,8 @@ func checksPre241(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost242 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func checksPost242(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost242 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func ChecksPost242(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -9967,8 +9967,8 @@ func checksPost242(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func checksPre243(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func ChecksPre243(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10001,8 +10001,8 @@ func checksPre243(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost244 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func checksPost244(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost244 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func ChecksPost244(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -10053,8 +10053,8 @@ func checksPost244(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
-func checksPre245(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
+func ChecksPre245(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10084,8 +10084,8 @@ func checksPre245(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
-func checksPost246(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
+func ChecksPost246(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -10228,8 +10228,8 @@ func checksPost246(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre247 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.input).
-func checksPre247(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre247 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.input).
+func ChecksPre247(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -10250,8 +10250,8 @@ func checksPre247(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost248 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
-func checksPost248(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost248 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
+func ChecksPost248(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -10324,8 +10324,8 @@ func checksPost248(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre249 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.data).
-func checksPre249(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre249 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.data).
+func ChecksPre249(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10349,8 +10349,8 @@ func checksPre249(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost250 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
-func checksPost250(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPost250 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
+func ChecksPost250(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
@@ -10433,8 +10433,8 @@ func checksPost250(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre251 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
-func checksPre251(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre251 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
+func ChecksPre251(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10455,8 +10455,8 @@ func checksPre251(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost252 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
-func checksPost252(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost252 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
+func ChecksPost252(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -10511,8 +10511,8 @@ func checksPost252(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre253 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.data).
-func checksPre253(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre253 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.data).
+func ChecksPre253(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10536,8 +10536,8 @@ func checksPre253(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost254 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
-func checksPost254(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost254 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
+func ChecksPost254(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	if c.Hermetic() {
@@ -10600,8 +10600,8 @@ func checksPost254(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre255 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_cell).
-func checksPre255(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre255 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_cell).
+func ChecksPre255(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -10631,8 +10631,8 @@ func checksPre255(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost256 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
-func checksPost256(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost256 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
+func ChecksPost256(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	if c.Hermetic() {
@@ -10723,8 +10723,8 @@ func checksPost256(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre257 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru_cell).
-func checksPre257(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre257 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru_cell).
+func ChecksPre257(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10754,8 +10754,8 @@ func checksPre257(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre258 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func checksPre258(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre258 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func ChecksPre258(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -10797,8 +10797,8 @@ func checksPre258(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func checksPost259(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func ChecksPost259(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	if c.Hermetic() {
@@ -10921,8 +10921,8 @@ func checksPost259(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre260 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func checksPre260(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre260 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func ChecksPre260(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10964,8 +10964,8 @@ func checksPre260(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func checksPost261(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func ChecksPost261(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s10 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -11043,8 +11043,8 @@ func checksPost261(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPost262 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
-func checksPost262(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost262 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
+func ChecksPost262(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -11065,8 +11065,8 @@ func checksPost262(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
-func checksPost263(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
+func ChecksPost263(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -11090,8 +11090,8 @@ func checksPost263(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost264 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
-func checksPost264(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost264 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
+func ChecksPost264(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -11104,8 +11104,8 @@ func checksPost264(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
-func checksPost265(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
+func ChecksPost265(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -11121,8 +11121,8 @@ func checksPost265(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre266 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: lu_unpack).
-func checksPre266(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre266 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: lu_unpack).
+func ChecksPre266(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11140,8 +11140,8 @@ func checksPre266(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost267 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
-func checksPost267(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost267 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
+func ChecksPost267(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -11170,8 +11170,8 @@ func checksPost267(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre268 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
-func checksPre268(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre268 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
+func ChecksPre268(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11198,8 +11198,8 @@ func checksPre268(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre269 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
-func checksPre269(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre269 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
+func ChecksPre269(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11220,8 +11220,8 @@ func checksPre269(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
-func checksPre270(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
+func ChecksPre270(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -11245,8 +11245,8 @@ func checksPre270(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre271 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bin_ct).
-func checksPre271(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre271 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bin_ct).
+func ChecksPre271(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -11264,8 +11264,8 @@ func checksPre271(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost272 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
-func checksPost272(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost272 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
+func ChecksPost272(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -11290,8 +11290,8 @@ func checksPost272(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre273 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
-func checksPre273(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre273 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
+func ChecksPre273(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -11312,8 +11312,8 @@ func checksPre273(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
-func checksPost274(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
+func ChecksPost274(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -11333,8 +11333,8 @@ func checksPost274(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre275 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
-func checksPre275(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre275 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
+func ChecksPre275(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -11355,8 +11355,8 @@ func checksPre275(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre276 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
-func checksPre276(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre276 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
+func ChecksPre276(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -11380,8 +11380,8 @@ func checksPre276(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost277 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
-func checksPost277(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost277 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
+func ChecksPost277(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.SavedList
 	if c.Hermetic() {
@@ -11420,8 +11420,8 @@ func checksPost277(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre278 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
-func checksPre278(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre278 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
+func ChecksPre278(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -11442,8 +11442,8 @@ func checksPre278(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost279 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
-func checksPost279(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+// ChecksPost279 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
+func ChecksPost279(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.SavedList
 	if c.Hermetic() {
@@ -11498,8 +11498,8 @@ func checksPost279(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre280 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func checksPre280(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre280 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func ChecksPre280(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -11520,8 +11520,8 @@ func checksPre280(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost281 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func checksPost281(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost281 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func ChecksPost281(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -11541,8 +11541,8 @@ func checksPost281(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre282 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func checksPre282(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre282 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
+func ChecksPre282(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -11566,8 +11566,8 @@ func checksPre282(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost283 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func checksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost283 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
+func ChecksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -11593,8 +11593,8 @@ func checksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre284 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
-func checksPre284(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre284 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
+func ChecksPre284(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.Save(s1, t1)
@@ -11615,8 +11615,8 @@ func checksPre284(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost285 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
-func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost285 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
+func ChecksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.SavedList
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -11665,8 +11665,8 @@ func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre286 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func checksPre286(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre286 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func ChecksPre286(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11687,8 +11687,8 @@ func checksPre286(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost287 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func checksPost287(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost287 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func ChecksPost287(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -11711,8 +11711,8 @@ func checksPost287(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre288 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func checksPre288(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre288 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func ChecksPre288(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11736,8 +11736,8 @@ func checksPre288(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost289 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func checksPost289(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost289 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func ChecksPost289(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -11764,16 +11764,16 @@ func checksPost289(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre290 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPre290(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// ChecksPre290 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPre290(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost291 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPost291(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// ChecksPost291 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPost291(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
@@ -11783,8 +11783,8 @@ func checksPost291(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0
 	c.End()
 }
 
-// checksPre292 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List).
-func checksPre292(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre292 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List).
+func ChecksPre292(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -11794,8 +11794,8 @@ func checksPre292(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost293 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List).
-func checksPost293(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost293 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List).
+func ChecksPost293(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -11822,8 +11822,8 @@ func checksPost293(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre294 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add_.List).
-func checksPre294(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre294 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPre294(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -11833,8 +11833,8 @@ func checksPre294(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost295 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add_.List).
-func checksPost295(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost295 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPost295(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -11850,8 +11850,8 @@ func checksPost295(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre296 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List_out).
-func checksPre296(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre296 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List_out).
+func ChecksPre296(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -11864,8 +11864,8 @@ func checksPre296(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost297 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List_out).
-func checksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost297 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List_out).
+func ChecksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -11887,8 +11887,8 @@ func checksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre298 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func checksPre298(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre298 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
+func ChecksPre298(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -11901,8 +11901,8 @@ func checksPre298(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost299 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func checksPost299(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost299 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
+func ChecksPost299(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -11924,8 +11924,8 @@ func checksPost299(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre300 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func checksPre300(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre300 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func ChecksPre300(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -11941,8 +11941,8 @@ func checksPre300(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[3], s3, t3)
 }
 
-// checksPost301 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func checksPost301(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost301 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func ChecksPost301(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -11970,8 +11970,8 @@ func checksPost301(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre302 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func checksPre302(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre302 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
+func ChecksPre302(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -11984,8 +11984,8 @@ func checksPre302(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 }
 
-// checksPost303 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func checksPost303(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPost303 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
+func ChecksPost303(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -12020,8 +12020,8 @@ func checksPost303(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre304 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
-func checksPre304(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre304 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
+func ChecksPre304(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12051,8 +12051,8 @@ func checksPre304(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
-func checksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
+func ChecksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12079,8 +12079,8 @@ func checksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost306 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
-func checksPost306(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost306 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
+func ChecksPost306(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -12105,8 +12105,8 @@ func checksPost306(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost307 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
-func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost307 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
+func ChecksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -12138,8 +12138,8 @@ func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
-func checksPost308(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
+func ChecksPost308(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -12160,8 +12160,8 @@ func checksPost308(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
-func checksPost309(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
+func ChecksPost309(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -12193,8 +12193,8 @@ func checksPost309(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost310 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
-func checksPost310(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost310 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
+func ChecksPost310(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -12267,8 +12267,8 @@ func checksPost310(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre311 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func checksPre311(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre311 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func ChecksPre311(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12298,8 +12298,8 @@ func checksPre311(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func checksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func ChecksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -12343,8 +12343,8 @@ func checksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre313 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func checksPre313(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPre313 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func ChecksPre313(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -12359,8 +12359,8 @@ func checksPre313(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func checksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func ChecksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -12421,8 +12421,8 @@ func checksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPre315 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func checksPre315(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre315 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
+func ChecksPre315(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12449,8 +12449,8 @@ func checksPre315(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost316 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func checksPost316(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost316 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
+func ChecksPost316(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -12490,8 +12490,8 @@ func checksPost316(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre317 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
-func checksPre317(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre317 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
+func ChecksPre317(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -12515,8 +12515,8 @@ func checksPre317(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre318 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
-func checksPre318(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre318 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
+func ChecksPre318(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -12543,8 +12543,8 @@ func checksPre318(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward).
-func checksPre319(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward).
+func ChecksPre319(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12571,8 +12571,8 @@ func checksPre319(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre320 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
-func checksPre320(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre320 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
+func ChecksPre320(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12602,8 +12602,8 @@ func checksPre320(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost321 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
-func checksPost321(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost321 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
+func ChecksPost321(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -12618,8 +12618,8 @@ func checksPost321(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0
 	c.End()
 }
 
-// checksPre322 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func checksPre322(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPre322 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func ChecksPre322(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12673,8 +12673,8 @@ func checksPre322(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost323 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func checksPost323(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPost323 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func ChecksPost323(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s14 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -12776,8 +12776,8 @@ func checksPost323(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre324 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func checksPre324(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+// ChecksPre324 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func ChecksPre324(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12834,8 +12834,8 @@ func checksPre324(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost325 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func checksPost325(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+// ChecksPost325 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func ChecksPost325(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s15 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -12906,8 +12906,8 @@ func checksPost325(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre326 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func checksPre326(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre326 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func ChecksPre326(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12943,8 +12943,8 @@ func checksPre326(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost327 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func checksPost327(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost327 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func ChecksPost327(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	if c.Hermetic() {
@@ -13037,8 +13037,8 @@ func checksPost327(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre328 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func checksPre328(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre328 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func ChecksPre328(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13080,8 +13080,8 @@ func checksPre328(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost329 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func checksPost329(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+// ChecksPost329 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func ChecksPost329(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	if c.Hermetic() {
@@ -13135,8 +13135,8 @@ func checksPost329(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre330 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_attention).
-func checksPre330(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre330 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_attention).
+func ChecksPre330(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13160,8 +13160,8 @@ func checksPre330(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre331 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
-func checksPre331(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre331 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
+func ChecksPre331(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13197,8 +13197,8 @@ func checksPre331(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPre332 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
-func checksPre332(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre332 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
+func ChecksPre332(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13237,8 +13237,8 @@ func checksPre332(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPre333 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
-func checksPre333(c *asserts.Call, op *asserts.Op, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+// ChecksPre333 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
+func ChecksPre333(c *asserts.Call, op *asserts.Op, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13298,8 +13298,8 @@ func checksPre333(c *asserts.Call, op *asserts.Op, l *[19]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost334 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
-func checksPost334(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
+// ChecksPost334 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
+func ChecksPost334(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
 	var s16 asserts.Saved
 	var s17 asserts.Saved
 	var s18 asserts.Saved
@@ -13498,8 +13498,8 @@ func checksPost334(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre335 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
-func checksPre335(c *asserts.Call, op *asserts.Op, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
+// ChecksPre335 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
+func ChecksPre335(c *asserts.Call, op *asserts.Op, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13568,8 +13568,8 @@ func checksPre335(c *asserts.Call, op *asserts.Op, l *[22]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost336 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
-func checksPost336(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor, t21 *torch.Tensor) {
+// ChecksPost336 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
+func ChecksPost336(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor, t21 *torch.Tensor) {
 	var s19 asserts.Saved
 	var s20 asserts.Saved
 	var s21 asserts.Saved
@@ -13662,8 +13662,8 @@ func checksPost336(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre337 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
-func checksPre337(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre337 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
+func ChecksPre337(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13705,8 +13705,8 @@ func checksPre337(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost338 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
-func checksPost338(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPost338 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
+func ChecksPost338(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
@@ -13875,8 +13875,8 @@ func checksPost338(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre339 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
-func checksPre339(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPre339 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
+func ChecksPre339(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13930,8 +13930,8 @@ func checksPre339(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost340 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
-func checksPost340(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor) {
+// ChecksPost340 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
+func ChecksPost340(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor) {
 	var s14 asserts.Saved
 	var s15 asserts.Saved
 	var s16 asserts.Saved
@@ -14007,8 +14007,8 @@ func checksPost340(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// checksPre341 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam_).
-func checksPre341(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre341 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam_).
+func ChecksPre341(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14044,8 +14044,8 @@ func checksPre341(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost342 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
-func checksPost342(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost342 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
+func ChecksPost342(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14087,8 +14087,8 @@ func checksPost342(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre343 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam.out).
-func checksPre343(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPre343 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam.out).
+func ChecksPre343(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14127,8 +14127,8 @@ func checksPre343(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	}
 }
 
-// checksPost344 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
-func checksPost344(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPost344 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
+func ChecksPost344(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -14176,8 +14176,8 @@ func checksPost344(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre345 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam).
-func checksPre345(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre345 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam).
+func ChecksPre345(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -14213,8 +14213,8 @@ func checksPre345(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	}
 }
 
-// checksPost346 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam).
-func checksPost346(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
+// ChecksPost346 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam).
+func ChecksPost346(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
 	var s8 asserts.SavedList
 	var s9 asserts.SavedList
 	var s10 asserts.SavedList

@@ -2,7 +2,7 @@
 //
 //go:build debugasserts
 
-package checked
+package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
@@ -10,23 +10,23 @@ import (
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var locs0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs1 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs2 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Ret(0), asserts.Ret(1)}
-var locs3 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var locs4 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs5 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("_scratch_buf"), asserts.Ret(0)}
-var locs6 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var locs7 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var locs8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs9 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs10 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var locs11 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var locs12 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var locs13 = [1]asserts.Loc{asserts.Arg("self")}
+var Locs0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs1 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs2 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Ret(0), asserts.Ret(1)}
+var Locs3 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs4 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs5 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("_scratch_buf"), asserts.Ret(0)}
+var Locs6 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs7 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs9 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs10 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
+var Locs11 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
+var Locs12 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
+var Locs13 = [1]asserts.Loc{asserts.Arg("self")}
 
-// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func checksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -44,8 +44,8 @@ func checksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func checksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+// ChecksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -75,8 +75,8 @@ func checksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+// ChecksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -94,8 +94,8 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+// ChecksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -114,8 +114,8 @@ func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func checksPre4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+// ChecksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
+func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -136,8 +136,8 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func checksPost5(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+// ChecksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
+func ChecksPost5(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -160,8 +160,8 @@ func checksPost5(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper).
-func checksPre6(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+// ChecksPre6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper).
+func ChecksPre6(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -182,8 +182,8 @@ func checksPre6(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper).
-func checksPost7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+// ChecksPost7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper).
+func ChecksPost7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -236,8 +236,8 @@ func checksPost7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
-func checksPre8(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+// ChecksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
+func ChecksPre8(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -264,8 +264,8 @@ func checksPre8(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
-func checksPost9(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
+// ChecksPost9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
+func ChecksPost9(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -299,8 +299,8 @@ func checksPost9(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
-func checksPre10(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+// ChecksPre10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
+func ChecksPre10(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -321,8 +321,8 @@ func checksPre10(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
-func checksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
+// ChecksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
+func ChecksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -407,8 +407,8 @@ func checksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _planned.scratch).
-func checksPre12(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+// ChecksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _planned.scratch).
+func ChecksPre12(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -429,8 +429,8 @@ func checksPre12(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _planned.scratch).
-func checksPost13(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+// ChecksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _planned.scratch).
+func ChecksPost13(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -453,8 +453,8 @@ func checksPost13(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: transpose.int).
-func checksPre14(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+// ChecksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: transpose.int).
+func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -469,8 +469,8 @@ func checksPre14(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
-func checksPost15(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+// ChecksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
+func ChecksPost15(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -489,8 +489,8 @@ func checksPost15(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.End()
 }
 
-// checksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose_).
-func checksPre16(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+// ChecksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose_).
+func ChecksPre16(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
@@ -501,8 +501,8 @@ func checksPre16(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose_).
-func checksPost17(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+// ChecksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose_).
+func ChecksPost17(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -515,8 +515,8 @@ func checksPost17(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.End()
 }
 
-// checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func checksPost18(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+// ChecksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPost18(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -533,16 +533,16 @@ func checksPost18(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.End()
 }
 
-// checksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func checksPre19(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor) {
+// ChecksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
+func ChecksPre19(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func checksPost20(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor, t1 *kernels.Tensor) {
+// ChecksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
+func ChecksPost20(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor, t1 *kernels.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -560,8 +560,8 @@ func checksPost20(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
-func checksPre21(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+// ChecksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
+func ChecksPre21(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
@@ -579,8 +579,8 @@ func checksPre21(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
-func checksPost22(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor, t2 *kernels.Tensor) {
+// ChecksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
+func ChecksPost22(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor, t2 *kernels.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -612,8 +612,8 @@ func checksPost22(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: where.self).
-func checksPre23(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+// ChecksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: where.self).
+func ChecksPre23(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -637,8 +637,8 @@ func checksPre23(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: where.self).
-func checksPost24(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+// ChecksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: where.self).
+func ChecksPost24(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
 	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -680,8 +680,8 @@ func checksPost24(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
-func checksPre25(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+// ChecksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
+func ChecksPre25(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -696,8 +696,8 @@ func checksPre25(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: max.dim).
-func checksPost26(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+// ChecksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: max.dim).
+func ChecksPost26(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	if c.Hermetic() {
@@ -734,8 +734,8 @@ func checksPost26(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.End()
 }
 
-// checksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func checksPre27(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
+// ChecksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPre27(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	saveList0(c, s1, t1)
@@ -745,8 +745,8 @@ func checksPre27(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func checksPost28(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
+// ChecksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPost28(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -762,8 +762,8 @@ func checksPost28(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.End()
 }
 
-// checksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func checksPre29(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+// ChecksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func ChecksPre29(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
@@ -781,8 +781,8 @@ func checksPre29(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+// ChecksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func ChecksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
@@ -798,8 +798,8 @@ func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int).
-func checksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+// ChecksPost31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int).
+func ChecksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -818,8 +818,8 @@ func checksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.End()
 }
 
-// checksPre32 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
-func checksPre32(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+// ChecksPre32 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
+func ChecksPre32(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -834,8 +834,8 @@ func checksPre32(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: size.int).
-func checksPost33(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+// ChecksPost33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: size.int).
+func ChecksPost33(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}

@@ -2,21 +2,20 @@
 //
 //go:build debugasserts
 
-package gcif
+package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
-	gt "github.com/assertgen/assertgen/runtimes/gorgonia/gt"
+	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var locs0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs1 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs1 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 
-// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func checksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
-	c.BeginFresh()
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
@@ -33,8 +32,8 @@ func checksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func checksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+// ChecksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -42,10 +41,10 @@ func checksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.ResultIdent(&s2, t2)
+	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -57,7 +56,6 @@ func checksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.FreshNotHeld(l[2], &s2, t2)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -65,10 +63,9 @@ func checksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp).
-func checksPre2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
+// ChecksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clone).
+func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
-	c.BeginFresh()
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
@@ -82,16 +79,16 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp).
-func checksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clone).
+func ChecksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	c.ResultIdent(&s1, t1)
+	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -101,7 +98,6 @@ func checksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.T
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.FreshNotHeld(l[1], &s1, t1)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}

@@ -2,7 +2,7 @@
 //
 //go:build debugasserts
 
-package checked
+package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
@@ -10,19 +10,19 @@ import (
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var locs1 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs2 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var locs3 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var locs4 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var locs5 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
-var locs6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var locs7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var locs9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
+var Locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs1 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs2 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs3 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs4 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
+var Locs5 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
+var Locs6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
 
-// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 17 op(s) of one shape (the first: abs).
-func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
+// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 17 op(s) of one shape (the first: abs).
+func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
 	c.Save(s0, t0)
@@ -38,8 +38,8 @@ func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
-func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
+func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -64,8 +64,8 @@ func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.T
 	c.End()
 }
 
-// checksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: abs_).
-func checksPre2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
+// ChecksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: abs_).
+func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
@@ -76,8 +76,8 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
-func checksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
+func ChecksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -90,8 +90,8 @@ func checksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.T
 	c.End()
 }
 
-// checksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: add.Tensor).
-func checksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: add.Tensor).
+func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
 	c.Save(s0, t0)
@@ -110,8 +110,8 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: add.Tensor).
-func checksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+// ChecksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: add.Tensor).
+func ChecksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -142,8 +142,8 @@ func checksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
-func checksPre6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPre6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -161,8 +161,8 @@ func checksPre6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
-func checksPost7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+// ChecksPost7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -181,8 +181,8 @@ func checksPost7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.out).
-func checksPre8(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+// ChecksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.out).
+func ChecksPre8(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -203,8 +203,8 @@ func checksPre8(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.
 	}
 }
 
-// checksPost9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
-func checksPost9(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor, t3 *gt.Tensor) {
+// ChecksPost9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
+func ChecksPost9(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor, t3 *gt.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -227,8 +227,8 @@ func checksPost9(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// checksPre10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat).
-func checksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*gt.Tensor) {
+// ChecksPre10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat).
+func ChecksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*gt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
 	saveList0(c, s0, t0)
@@ -236,8 +236,8 @@ func checksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// checksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
-func checksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
+func ChecksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -256,8 +256,8 @@ func checksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 14 op(s) of one shape (the first: contiguous).
-func checksPre12(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
+// ChecksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 14 op(s) of one shape (the first: contiguous).
+func ChecksPre12(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -272,8 +272,8 @@ func checksPre12(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
-func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
+func ChecksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -288,8 +288,8 @@ func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.
 	c.End()
 }
 
-// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp.out).
-func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp.out).
+func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -307,8 +307,8 @@ func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
-func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+// ChecksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
+func ChecksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -327,8 +327,8 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
-func checksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
+func ChecksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
